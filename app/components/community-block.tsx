@@ -1,0 +1,37 @@
+import { SOCIAL_LINKS } from "../../domain/site.ts";
+
+/** Invitation to the messaging groups (spec §1); links come from domain/site.ts. */
+export function CommunityBlock() {
+  return (
+    <section aria-labelledby="community-heading" className="mx-auto my-10 max-w-6xl px-4">
+      <div className="rounded-2xl bg-indigo-800 px-6 py-8 text-white sm:flex sm:items-center sm:justify-between sm:gap-6">
+        <div>
+          <h2 id="community-heading" className="text-xl font-bold">
+            Join the PaperStation community
+          </h2>
+          <p className="mt-1 text-indigo-100">
+            Get new papers, exam tips and board notices first. Free, and we never share your number.
+          </p>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-3 sm:mt-0 sm:shrink-0">
+          <a
+            href={SOCIAL_LINKS.whatsapp.href}
+            rel="noopener noreferrer"
+            target="_blank"
+            className="rounded-lg bg-white px-4 py-2 font-semibold text-green-800 hover:bg-green-50"
+          >
+            Join on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+          <a
+            href={SOCIAL_LINKS.telegram.href}
+            rel="noopener noreferrer"
+            target="_blank"
+            className="rounded-lg bg-white px-4 py-2 font-semibold text-sky-800 hover:bg-sky-50"
+          >
+            Join on Telegram<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

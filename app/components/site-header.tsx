@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { SITE } from "../../domain/site.ts";
+import { Logo } from "./logo";
+import { LogoutButton } from "./logout-button";
+
+const NAV = [
+  { to: "/about-us", label: "About Us" },
+  { to: "/blogs", label: "Blogs" },
+  { to: "/contact-us", label: "Contact Us" },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 font-medium hover:bg-indigo-50 hover:text-indigo-800 ${
+    isActive ? "text-indigo-800 underline underline-offset-4" : "text-slate-700"
+  }`;
+
+export function SiteHeader({ user }: { user: { id: string; name: string } | null }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // A tap on a link navigates; the menu should not stay open over the new page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point
+  useEffect(() => setOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-md py-1 text-indigo-900"
+          aria-label={`${SITE.name} home`}
+        >
+          <Logo />
+          <span className="text-lg font-bold tracking-tight">{SITE.name}</span>
+        </Link>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span aria-hidden="true">{open ? "✕" : "☰"}</span> Menu
+        </button>
+        <nav
+          id={menuId}
+          aria-label="Main"
+          className={`${open ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-3 shadow-md md:static md:block md:border-0 md:p-0 md:shadow-none`}
+        >
+          <ul className="flex flex-col gap-1 md:flex-row md:items-center">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={linkClass} prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              {user ? (
+                <LogoutButton />
+              ) : (
+                <NavLink
+                  to="/login"
+                  className="mt-1 block rounded-md bg-indigo-700 px-4 py-2 text-center font-semibold text-white hover:bg-indigo-800 md:mt-0 md:ml-2"
+                >
+                  Login
+                </NavLink>
+              )}
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+import { readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { SUBJECTS, subjectPath } from "../domain/subjects.ts";
+
+// Articles are Markdown files; each file is one route, so adding an article is adding a file.
+const articlesDir = fileURLToPath(new URL("../content/articles", import.meta.url));
+const articleSlugs = readdirSync(articlesDir)
+  .filter((name) => name.endsWith(".md"))
+  .map((name) => name.slice(0, -".md".length))
+  .sort();
+
+export default [
+  index("routes/home.tsx"),
+  route("login", "routes/login.tsx"),
+  route("blogs", "routes/blogs.tsx"),
+  route("about-us", "routes/about.tsx"),
+  route("contact-us", "routes/contact.tsx"),
+  route("terms-&-conditions", "routes/terms.tsx"),
+  route("privacy-&-policy", "routes/privacy.tsx"),
+  route("loader", "routes/loader.tsx"),
+  ...SUBJECTS.map((subject) =>
+    route(subjectPath(subject).slice(1), "routes/subject.tsx", { id: `subject-${subject.slug}` }),
+  ),
+  ...articleSlugs.map((slug) => route(slug, "routes/article.tsx", { id: `article-${slug}` })),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,170 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Request } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { nonceContext, servicesContext } from "../app/context.ts";
+import { HttpError, sendError } from "./http/respond.server.ts";
+import type { Services } from "./services.server.ts";
+
+export const CLIENT_DIR = path.join(import.meta.dirname, "../build/client");
+
+export interface AppOptions {
+  /** The React Router server build; without it only the API and health routes exist (API tests). */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Development: Vite serves the client and rebuilds the app on change. */
+  vite?: ViteDevServer;
+  clientDir?: string;
+}
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+export function createApp(services: Services, options: AppOptions = {}): express.Express {
+  const { config, log } = services;
+  const app = express();
+  const https = config.siteUrl.startsWith("https://");
+  const development = Boolean(options.vite);
+
+  app.disable("x-powered-by");
+  // One reverse proxy on this machine may sit in front; its X-Forwarded-For is the client's address.
+  app.set("trust proxy", "loopback");
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url?.startsWith("/assets/") ?? false) },
+      // Method, path, status and timing only: no IP address, cookies or user agent.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: development
+        ? false
+        : {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:"],
+              fontSrc: ["'self'", "data:"],
+              connectSrc: ["'self'"],
+              workerSrc: ["'self'", "blob:"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              ...(https ? { upgradeInsecureRequests: [] } : {}),
+            },
+          },
+      strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use((_req, res, next) => {
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    next();
+  });
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await services.database.ping(2000);
+      res.json({ status: "ok" });
+    } catch (error) {
+      res.status(503).json({ status: "unavailable", reason: `database: ${(error as Error).message}` });
+    }
+  });
+
+  // API routers mount here (accounts, papers, vitals), each from its own module.
+  app.use("/api", (_req, res) => sendError(res, 404, "No such API endpoint"));
+
+  if (options.vite) {
+    app.use(options.vite.middlewares);
+  } else {
+    const clientDir = options.clientDir ?? CLIENT_DIR;
+    // Hashed file names change with their content, so they may be cached for good.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1d", index: false, redirect: false }));
+  }
+
+  if (options.build) {
+    app.all(
+      "/{*splat}",
+      createRequestHandler({
+        build: options.build,
+        mode: development ? "development" : "production",
+        getLoadContext: (_req, res) => {
+          const context = new RouterContextProvider();
+          context.set(servicesContext, services);
+          context.set(nonceContext, res.locals.cspNonce as string);
+          return context;
+        },
+      }),
+    );
+  }
+
+  app.use((req, res) => {
+    if (wantsJson(req)) sendError(res, 404, "Not found");
+    else res.status(404).type("text/plain").send("Not found");
+  });
+  app.use(errorHandler(services));
+  return app;
+}
+
+function wantsJson(req: Request): boolean {
+  return req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json");
+}
+
+function errorHandler(services: Services): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = statusOf(error);
+    if (status >= 500) services.log.error({ err: error, url: req.originalUrl }, "request failed");
+    if (error instanceof HttpError && error.headers) res.set(error.headers);
+    const message = status >= 500 ? "Something went wrong. Please try again." : messageOf(error, status);
+    if (wantsJson(req)) return sendError(res, status, message, error instanceof HttpError ? error.errors : undefined);
+    res.status(status).type("text/plain").send(message);
+  };
+}
+
+function statusOf(error: unknown): number {
+  if (error instanceof HttpError) return error.status;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  return typeof status === "number" && status >= 400 && status < 600 ? status : 500;
+}
+
+function messageOf(error: unknown, status: number): string {
+  const type = (error as { type?: string }).type;
+  if (type === "entity.too.large") return "Request body is too large";
+  if (type === "entity.parse.failed") return "Request body is not valid JSON";
+  if (type === "encoding.unsupported" || type === "charset.unsupported") return "Unsupported request encoding";
+  if (error instanceof HttpError) return error.message;
+  return status === 404 ? "Not found" : "Bad request";
+}

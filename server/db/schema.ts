@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** Always 12 digits, starting with the country code 91. */
+    phone: text("phone").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    /** 1 student, 2 parent, 3 teacher; null when not given. */
+    role: smallint("role"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`), uniqueIndex("users_phone_idx").on(t.phone)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** sha256 of the cookie token: a leaked table row cannot be replayed as a cookie. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const papers = pgTable(
+  "papers",
+  {
+    id: text("id").primaryKey(),
+    standard: smallint("standard").notNull(),
+    subject: text("subject").notNull(),
+    year: smallint("year").notNull(),
+    session: text("session").notNull(),
+    /** One file may serve several mediums: language papers are the same in every medium. */
+    mediums: text("mediums").array().notNull(),
+    marks: smallint("marks").notNull(),
+    durationMinutes: smallint("duration_minutes").notNull(),
+    questionSha256: text("question_sha256").notNull(),
+    questionPages: integer("question_pages").notNull(),
+    solutionSha256: text("solution_sha256"),
+    solutionPages: integer("solution_pages"),
+    /** Sample and model papers must never be shown as official. */
+    official: boolean("official").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("papers_listing_idx").on(t.standard, t.subject, t.year)],
+);
+
+export const vitals = pgTable(
+  "vitals",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    value: doublePrecision("value").notNull(),
+    rating: text("rating").notNull(),
+    route: text("route").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("vitals_created_idx").on(t.createdAt)],
+);

@@ -1,0 +1,59 @@
+import type { Server } from "node:http";
+import type { ServerBuild } from "react-router";
+import { type AppOptions, createApp } from "./app.server.ts";
+import type { Config } from "./config.server.ts";
+import { openDatabase } from "./db/client.server.ts";
+import { createLogger, type Logger } from "./logger.server.ts";
+import { closeServices, createServices, type Services } from "./services.server.ts";
+
+export interface RunningServer {
+  server: Server;
+  services: Services;
+  url: string;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database, applies migrations, and listens. Used by `npm start`, dev and the tests. */
+export async function startServer(
+  config: Config,
+  options: AppOptions & { log?: Logger; loadBuild?: () => Promise<ServerBuild> } = {},
+): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const services = await createServices({ config, log, database });
+  const app = createApp(services, { ...options, build: options.build ?? options.loadBuild });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, (error?: Error) => (error ? reject(error) : resolve(s)));
+  });
+  // Slow mobile clients must not hold sockets forever, nor be cut off mid-download.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 120_000;
+  server.keepAliveTimeout = 5_000;
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    services,
+    url: `http://127.0.0.1:${port}`,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await closeServices(services);
+      })();
+      return closing;
+    },
+  };
+}
