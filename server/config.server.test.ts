@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.server.ts";
+
+describe("loadConfig", () => {
+  it("has working defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      siteUrl: "http://localhost:3000",
+      dataDir: "./data",
+      logLevel: "info",
+      samplePapers: true,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it("accepts good values and trims a trailing slash from SITE_URL", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      SITE_URL: "https://paperstation.in/",
+      DATA_DIR: "/var/lib/ps",
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
+      REDIS_URL: "redis://127.0.0.1:6379",
+      LOG_LEVEL: "warn",
+      SAMPLE_PAPERS: "0",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      siteUrl: "https://paperstation.in",
+      dataDir: "/var/lib/ps",
+      databaseUrl: "postgres://postgres@127.0.0.1:5432/test",
+      redisUrl: "redis://127.0.0.1:6379",
+      logLevel: "warn",
+      samplePapers: false,
+    });
+  });
+
+  it("defaults SITE_URL to the port", () => {
+    expect(loadConfig({ PORT: "4000" }).siteUrl).toBe("http://localhost:4000");
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", SITE_URL: "" }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["SITE_URL", "ftp://example.com"],
+    ["SITE_URL", "not a url"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["REDIS_URL", "http://localhost:6379"],
+    ["LOG_LEVEL", "loud"],
+    ["SAMPLE_PAPERS", "yes"],
+  ])("rejects %s=%s with a message naming the variable", (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});
