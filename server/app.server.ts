@@ -8,7 +8,10 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { nonceContext, servicesContext } from "../app/context.ts";
+import { accountsApiRouter } from "./auth/routes.server.ts";
+import { seoRouter, vitalsApiRouter } from "./content/routes.server.ts";
 import { HttpError, sendError } from "./http/respond.server.ts";
+import { paperFilesRouter, papersApiRouter } from "./papers/routes.server.ts";
 import type { Services } from "./services.server.ts";
 
 export const CLIENT_DIR = path.join(import.meta.dirname, "../build/client");
@@ -101,8 +104,10 @@ export function createApp(services: Services, options: AppOptions = {}): express
     }
   });
 
-  // API routers mount here (accounts, papers, vitals), each from its own module.
+  app.use("/api/v1", accountsApiRouter(services), papersApiRouter(services), vitalsApiRouter(services));
   app.use("/api", (_req, res) => sendError(res, 404, "No such API endpoint"));
+  app.use(paperFilesRouter(services));
+  app.use(seoRouter(services));
 
   if (options.vite) {
     app.use(options.vite.middlewares);
