@@ -1,4 +1,5 @@
 import { createContext, type RouterContext } from "react-router";
+import type { SessionUser } from "../server/auth/session.server.ts";
 import type { Services } from "../server/services.server.ts";
 
 /**
@@ -16,3 +17,5 @@ function sharedContext<T>(name: string, defaultValue?: T): RouterContext<T> {
 export const servicesContext = sharedContext<Services>("services");
 /** Per-response CSP nonce, set by the Express server. */
 export const nonceContext = sharedContext<string>("nonce", "");
+/** The signed-in user of this request (looked up at most once, on first call). */
+export const userContext = sharedContext<() => Promise<SessionUser | null>>("user", async () => null);

@@ -7,7 +7,8 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { nonceContext, servicesContext } from "../app/context.ts";
+import { nonceContext, servicesContext, userContext } from "../app/context.ts";
+import { requestUser } from "./auth/request.server.ts";
 import { accountsApiRouter } from "./auth/routes.server.ts";
 import { seoRouter, vitalsApiRouter } from "./content/routes.server.ts";
 import { HttpError, sendError } from "./http/respond.server.ts";
@@ -124,9 +125,10 @@ export function createApp(services: Services, options: AppOptions = {}): express
       createRequestHandler({
         build: options.build,
         mode: development ? "development" : "production",
-        getLoadContext: (_req, res) => {
+        getLoadContext: (req, res) => {
           const context = new RouterContextProvider();
           context.set(servicesContext, services);
+          context.set(userContext, () => requestUser(services, req, res));
           context.set(nonceContext, res.locals.cspNonce as string);
           return context;
         },

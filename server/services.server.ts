@@ -1,6 +1,10 @@
+import path from "node:path";
+import { AUTH_LIMITS, type AuthLimits } from "./auth/limits.server.ts";
 import type { Config } from "./config.server.ts";
 import type { Database } from "./db/client.server.ts";
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./http/rate-limit.server.ts";
 import type { Logger } from "./logger.server.ts";
+import { createFilePaperStore, type PaperStore } from "./papers/store.server.ts";
 
 /**
  * Everything a request handler or page loader may use. Built once at start-up
@@ -11,12 +15,35 @@ export interface Services {
   config: Config;
   log: Logger;
   database: Database;
+  /** Question and solution PDFs by sha256 (`DATA_DIR/papers`). */
+  paperStore: PaperStore;
+  /** Shared by every instance when REDIS_URL is set, else per process. */
+  rateLimiter: RateLimiter;
+  authLimits: AuthLimits;
 }
 
-export async function createServices(options: { config: Config; log: Logger; database: Database }): Promise<Services> {
-  return { config: options.config, log: options.log, database: options.database };
+export async function createServices(options: {
+  config: Config;
+  log: Logger;
+  database: Database;
+  paperStore?: PaperStore;
+  rateLimiter?: RateLimiter;
+  authLimits?: Partial<AuthLimits>;
+}): Promise<Services> {
+  const { config, log } = options;
+  const rateLimiter =
+    options.rateLimiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl, log) : createMemoryRateLimiter());
+  return {
+    config,
+    log,
+    database: options.database,
+    paperStore: options.paperStore ?? createFilePaperStore(path.join(config.dataDir, "papers")),
+    rateLimiter,
+    authLimits: { ...AUTH_LIMITS, ...options.authLimits },
+  };
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.rateLimiter.close();
   await services.database.close();
 }

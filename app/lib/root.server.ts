@@ -1,8 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import { servicesContext } from "../context";
+import { servicesContext, userContext } from "../context";
 import type { RootData } from "./meta";
 
 export async function getRootData(context: Readonly<RouterContextProvider>, _request: Request): Promise<RootData> {
   const { config } = context.get(servicesContext);
-  return { siteUrl: config.siteUrl, user: null };
+  const user = await context.get(userContext)();
+  return { siteUrl: config.siteUrl, user: user ? { id: user.id, name: user.name } : null };
 }

@@ -1,8 +1,19 @@
+import { redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { AuthCard } from "../components/auth-card";
 import { Breadcrumbs } from "../components/breadcrumbs";
-import { ComingSoon } from "../components/coming-soon";
-import { PageHeading } from "../components/page-heading";
+import { CommunityBlock } from "../components/community-block";
+import { safeRedirect } from "../lib/api";
 import { pageMeta } from "../lib/meta";
+import { getOptionalUser } from "../lib/session.server";
 import type { Route } from "./+types/login";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // Already signed in: nothing to do here.
+  if (await getOptionalUser(context)) {
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  }
+  return null;
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -14,12 +25,40 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Page() {
+export default function Login() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const redirectTo = safeRedirect(params.get("redirectTo"));
+
   return (
     <>
+      <p className="bg-indigo-900 px-4 py-2 text-center font-semibold text-white">
+        10th SSC Maharashtra Board Question Paper
+      </p>
       <Breadcrumbs label="Login" path="/login" />
-      <PageHeading title="Login" />
-      <ComingSoon what="Sign up and sign in" />
+      <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-8 md:grid-cols-2">
+        <div>
+          <h1 className="mb-2 text-2xl font-bold text-indigo-900 sm:text-3xl">Sign up or sign in</h1>
+          <p className="mb-5 text-slate-700">
+            A free account lets you open every question paper and solution. We ask only what we need.
+          </p>
+          <AuthCard
+            onSuccess={async () => {
+              await navigate(redirectTo, { replace: true });
+              await revalidator.revalidate();
+            }}
+          />
+        </div>
+        <img
+          src="/images/login-study.svg"
+          alt=""
+          width={480}
+          height={400}
+          className="hidden h-auto w-full max-w-md justify-self-center md:block"
+        />
+      </div>
+      <CommunityBlock />
     </>
   );
 }

@@ -95,7 +95,7 @@ function secureFlag(config: Pick<Config, "siteUrl">): string {
 }
 
 export function sessionCookie(config: Pick<Config, "siteUrl">, token: string, expiresAt: Date): string {
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  const maxAge = Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000));
   return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureFlag(config)}`;
 }
 

@@ -1,0 +1,367 @@
+import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
+import { COUNTRY_PREFIX, isEmail, MESSAGES, PASSWORD_MIN, phoneInput, ROLES } from "../../domain/auth.ts";
+import { NetworkError, postJson } from "../lib/api";
+import { FieldError, PasswordField } from "./password-field";
+
+export type AuthTab = "sign_up" | "sign_in";
+export interface AuthUser {
+  user_id: string;
+  name: string;
+}
+
+const inputClass =
+  "w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 outline-none focus:border-indigo-700 focus:ring-2 focus:ring-indigo-200 aria-[invalid=true]:border-red-600";
+const labelClass = "mb-1 block text-sm font-semibold text-slate-800";
+
+/** As typed (spec §5): a short password is flagged while typing, an empty one only on submit. */
+function passwordProblem(value: string): string | undefined {
+  return value.length > 0 && value.length < PASSWORD_MIN ? MESSAGES.shortPassword : undefined;
+}
+
+function serverMessage(status: number, message: string, retryAfter: number | null): string {
+  if (status === 429) {
+    const minutes = Math.max(1, Math.ceil((retryAfter ?? 60) / 60));
+    return `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  }
+  if (status >= 500) return "Something went wrong on our side. Please try again in a moment.";
+  return message;
+}
+
+function rememberUser(user: AuthUser) {
+  // Kept for clients that read it (spec §3); the server never trusts it.
+  try {
+    localStorage.setItem("user_id", user.user_id);
+  } catch {
+    // Storage may be disabled; the session cookie is what counts.
+  }
+}
+
+/**
+ * Sign Up / Sign In card (spec §2 "Login page", §4, §5). Used on /login and as the
+ * sign-in dialog on subject pages.
+ */
+export function AuthCard({
+  onSuccess,
+  initialTab = "sign_up",
+}: {
+  onSuccess?: (user: AuthUser) => void;
+  initialTab?: AuthTab;
+}) {
+  const [tab, setTab] = useState<AuthTab>(initialTab);
+  const id = useId();
+  const tabRefs = { sign_up: useRef<HTMLButtonElement>(null), sign_in: useRef<HTMLButtonElement>(null) };
+  const tabs: Array<{ key: AuthTab; label: string }> = [
+    { key: "sign_up", label: "Sign Up" },
+    { key: "sign_in", label: "Sign In" },
+  ];
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
+    event.preventDefault();
+    const next: AuthTab =
+      event.key === "Home" ? "sign_up" : event.key === "End" ? "sign_in" : tab === "sign_up" ? "sign_in" : "sign_up";
+    setTab(next);
+    tabRefs[next].current?.focus();
+  };
+
+  const done = (user: AuthUser) => {
+    rememberUser(user);
+    onSuccess?.(user);
+  };
+
+  return (
+    <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-6">
+      <div role="tablist" aria-label="Account" className="mb-5 grid grid-cols-2 rounded-xl bg-slate-100 p-1">
+        {tabs.map((t) => (
+          <button
+            key={t.key}
+            ref={tabRefs[t.key]}
+            type="button"
+            role="tab"
+            id={`${id}-${t.key}-tab`}
+            aria-selected={tab === t.key}
+            aria-controls={`${id}-${t.key}-panel`}
+            tabIndex={tab === t.key ? 0 : -1}
+            onClick={() => setTab(t.key)}
+            onKeyDown={onTabKey}
+            className={`rounded-lg py-2 font-semibold ${tab === t.key ? "bg-white text-indigo-800 shadow" : "text-slate-700"}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-sign_up-panel`} aria-labelledby={`${id}-sign_up-tab`} hidden={tab !== "sign_up"}>
+        {tab === "sign_up" ? <SignUpForm idPrefix={`${id}-up`} onSuccess={done} /> : null}
+      </div>
+      <div role="tabpanel" id={`${id}-sign_in-panel`} aria-labelledby={`${id}-sign_in-tab`} hidden={tab !== "sign_in"}>
+        {tab === "sign_in" ? <SignInForm idPrefix={`${id}-in`} onSuccess={done} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function useSubmitState() {
+  const [pending, setPending] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  /** One request at a time, whatever the user taps. */
+  const run = async (work: () => Promise<void>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPending(true);
+    setFormError(null);
+    try {
+      await work();
+    } catch (error) {
+      setFormError(error instanceof NetworkError ? MESSAGES.network : "Something went wrong. Please try again.");
+    } finally {
+      inFlight.current = false;
+      setPending(false);
+    }
+  };
+  return { pending, formError, setFormError, run };
+}
+
+function FormAlert({ message }: { message: string | null }) {
+  return (
+    <div role="alert" className={message ? "rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800" : ""}>
+      {message}
+    </div>
+  );
+}
+
+function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      aria-disabled={pending}
+      className="flex w-full items-center justify-center gap-2 rounded-lg bg-indigo-700 py-3 font-semibold text-white hover:bg-indigo-800 disabled:cursor-wait disabled:opacity-75"
+    >
+      {pending ? (
+        <span
+          aria-hidden="true"
+          className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent motion-reduce:animate-none"
+        />
+      ) : null}
+      {pending ? pendingLabel : label}
+    </button>
+  );
+}
+
+function SignUpForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess: (user: AuthUser) => void }) {
+  const [values, setValues] = useState({ name: "", phone: "", email: "", role: "", password: "" });
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const { pending, formError, setFormError, run } = useSubmitState();
+
+  const set = (field: keyof typeof values, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: liveError(field, value) }));
+  };
+  const liveError = (field: string, value: string): string | undefined => {
+    if (field === "email") return value && !isEmail(value.trim()) ? MESSAGES.invalidEmail : undefined;
+    if (field === "password") return passwordProblem(value);
+    return undefined;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string | undefined> = {
+      name: values.name.trim() ? undefined : MESSAGES.nameRequired,
+      phone: values.phone.length === 10 ? undefined : MESSAGES.phoneDigits,
+      email: isEmail(values.email.trim()) ? undefined : MESSAGES.invalidEmail,
+      password: values.password.length >= PASSWORD_MIN ? undefined : MESSAGES.shortPassword,
+    };
+    setErrors(found);
+    const firstInvalid = Object.entries(found).find(([, message]) => message)?.[0];
+    if (firstInvalid) {
+      document.getElementById(`${idPrefix}-${firstInvalid}`)?.focus();
+      return;
+    }
+    void run(async () => {
+      const result = await postJson<AuthUser>("/api/v1/signup", {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: `${COUNTRY_PREFIX}${values.phone}`,
+        password: values.password,
+        ...(values.role ? { role: Number(values.role) } : {}),
+      });
+      if (result.ok && result.data) return onSuccess(result.data);
+      if (result.status === 400 || result.status === 409) setErrors((e) => ({ ...e, ...result.errors }));
+      setFormError(serverMessage(result.status, result.message, result.retryAfter));
+    });
+  };
+
+  const field = (name: "name" | "phone" | "email") => ({
+    id: `${idPrefix}-${name}`,
+    name,
+    value: values[name],
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${idPrefix}-${name}-error` : undefined,
+    className: inputClass,
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Sign up">
+      <div>
+        <label htmlFor={`${idPrefix}-name`} className={labelClass}>
+          Name
+        </label>
+        <input
+          {...field("name")}
+          autoComplete="name"
+          maxLength={100}
+          required
+          onChange={(e) => set("name", e.target.value)}
+        />
+        <FieldError id={`${idPrefix}-name-error`} message={errors.name} />
+      </div>
+      <div>
+        <label htmlFor={`${idPrefix}-phone`} className={labelClass}>
+          Phone number
+        </label>
+        <div className="flex items-center gap-2">
+          <span
+            className="rounded-lg border border-slate-300 bg-slate-100 px-3 py-2.5 text-slate-700"
+            aria-hidden="true"
+          >
+            +91
+          </span>
+          <input
+            {...field("phone")}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="10-digit mobile number"
+            required
+            onChange={(e) => set("phone", phoneInput(e.target.value))}
+          />
+        </div>
+        <FieldError id={`${idPrefix}-phone-error`} message={errors.phone} />
+      </div>
+      <div>
+        <label htmlFor={`${idPrefix}-email`} className={labelClass}>
+          Email
+        </label>
+        <input
+          {...field("email")}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={254}
+          required
+          onChange={(e) => set("email", e.target.value)}
+        />
+        <FieldError id={`${idPrefix}-email-error`} message={errors.email} />
+      </div>
+      <div>
+        <label htmlFor={`${idPrefix}-role`} className={labelClass}>
+          I am a <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <select
+          id={`${idPrefix}-role`}
+          name="role"
+          value={values.role}
+          onChange={(e) => set("role", e.target.value)}
+          className={inputClass}
+        >
+          <option value="">Select role</option>
+          {ROLES.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <PasswordField
+        id={`${idPrefix}-password`}
+        name="password"
+        label="Password"
+        autoComplete="new-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(v) => set("password", v)}
+      />
+      <FormAlert message={formError} />
+      <SubmitButton pending={pending} label="Sign Up" pendingLabel="Signing up…" />
+    </form>
+  );
+}
+
+function SignInForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess: (user: AuthUser) => void }) {
+  const [who, setWho] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const { pending, formError, setFormError, run } = useSubmitState();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = who.trim();
+    const found: Record<string, string | undefined> = {
+      email_or_phone: !trimmed
+        ? MESSAGES.emailOrPhoneRequired
+        : /^\d+$/.test(trimmed)
+          ? trimmed.length === 10 || trimmed.length === 12
+            ? undefined
+            : MESSAGES.emailOrPhoneInvalid
+          : isEmail(trimmed)
+            ? undefined
+            : MESSAGES.invalidEmail,
+      password: password.length >= PASSWORD_MIN ? undefined : MESSAGES.shortPassword,
+    };
+    setErrors(found);
+    const firstInvalid = Object.entries(found).find(([, message]) => message)?.[0];
+    if (firstInvalid) {
+      document.getElementById(`${idPrefix}-${firstInvalid}`)?.focus();
+      return;
+    }
+    void run(async () => {
+      // The server applies the spec's 91-prefix rule to the raw value; we send what was typed.
+      const result = await postJson<AuthUser>("/api/v1/login", { email_or_phone: trimmed, password });
+      if (result.ok && result.message === MESSAGES.loggedIn && result.data) return onSuccess(result.data);
+      if (result.status === 401) return setFormError(MESSAGES.invalidCredentials);
+      if (result.status === 400) setErrors((e) => ({ ...e, ...result.errors }));
+      setFormError(serverMessage(result.status, result.message, result.retryAfter));
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Sign in">
+      <div>
+        <label htmlFor={`${idPrefix}-email_or_phone`} className={labelClass}>
+          Phone number or email
+        </label>
+        <input
+          id={`${idPrefix}-email_or_phone`}
+          name="email_or_phone"
+          autoComplete="username"
+          maxLength={254}
+          required
+          value={who}
+          onChange={(e) => {
+            setWho(e.target.value);
+            setErrors((er) => ({ ...er, email_or_phone: undefined }));
+          }}
+          aria-invalid={errors.email_or_phone ? true : undefined}
+          aria-describedby={errors.email_or_phone ? `${idPrefix}-email_or_phone-error` : undefined}
+          className={inputClass}
+        />
+        <FieldError id={`${idPrefix}-email_or_phone-error`} message={errors.email_or_phone} />
+      </div>
+      <PasswordField
+        id={`${idPrefix}-password`}
+        name="password"
+        label="Password"
+        autoComplete="current-password"
+        value={password}
+        error={errors.password}
+        onChange={(v) => {
+          setPassword(v);
+          setErrors((e) => ({ ...e, password: passwordProblem(v) }));
+        }}
+      />
+      <FormAlert message={formError} />
+      <SubmitButton pending={pending} label="Sign In" pendingLabel="Signing in…" />
+    </form>
+  );
+}

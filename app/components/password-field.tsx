@@ -1,0 +1,56 @@
+import { useState } from "react";
+
+export function PasswordField(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  autoComplete: "new-password" | "current-password";
+  onChange: (value: string) => void;
+}) {
+  const [visible, setVisible] = useState(false);
+  const errorId = `${props.id}-error`;
+  return (
+    <div>
+      <label htmlFor={props.id} className="mb-1 block text-sm font-semibold text-slate-800">
+        {props.label}
+      </label>
+      <div className="flex rounded-lg border border-slate-400 bg-white focus-within:border-indigo-700 focus-within:ring-2 focus-within:ring-indigo-200">
+        <input
+          id={props.id}
+          name={props.name}
+          type={visible ? "text" : "password"}
+          autoComplete={props.autoComplete}
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={props.error ? errorId : undefined}
+          required
+          maxLength={128}
+          className="min-w-0 flex-1 rounded-l-lg px-3 py-2.5 outline-none"
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-pressed={visible}
+          aria-controls={props.id}
+          className="shrink-0 rounded-r-lg px-3 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
+        >
+          {visible ? "Hide" : "Show"}
+          <span className="sr-only"> password</span>
+        </button>
+      </div>
+      <FieldError id={errorId} message={props.error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,53 @@
+import { MESSAGES } from "../../domain/auth.ts";
+
+export interface ApiResult<T> {
+  status: number;
+  ok: boolean;
+  message: string;
+  errors: Record<string, string>;
+  data: T | null;
+  retryAfter: number | null;
+}
+
+export class NetworkError extends Error {
+  override name = "NetworkError";
+  constructor() {
+    super(MESSAGES.network);
+  }
+}
+
+/** POST JSON to our API; a failed connection becomes NetworkError, every HTTP answer a result. */
+export async function postJson<T>(path: string, body: unknown): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new NetworkError();
+  }
+  let parsed: { meta?: { success?: boolean; message?: string; errors?: Record<string, string> }; data?: T } = {};
+  try {
+    parsed = await response.json();
+  } catch {
+    // A proxy's HTML error page, say: fall back to the status below.
+  }
+  const retryAfter = Number(response.headers.get("Retry-After"));
+  return {
+    status: response.status,
+    ok: response.ok && parsed.meta?.success !== false,
+    message: parsed.meta?.message ?? `The server answered ${response.status}. Please try again.`,
+    errors: parsed.meta?.errors ?? {},
+    data: parsed.data ?? null,
+    retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  };
+}
+
+/** Only same-site paths: `//evil.example` and `/\\evil.example` are other sites to a browser. */
+export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
+  if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
