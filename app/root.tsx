@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
 } from "react-router";
 import { SITE } from "../domain/site.ts";
@@ -16,6 +17,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { getRootData } from "./lib/root.server";
 import { useRootData } from "./lib/root-data";
+import { reportWebVitals } from "./lib/vitals.client";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return getRootData(context, request);
@@ -66,6 +68,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const matches = useMatches();
+  useEffect(() => reportWebVitals(matches), [matches]);
   return <Outlet />;
 }
 
