@@ -1,5 +1,8 @@
-import type { Medium, Standard } from "../../domain/catalog.ts";
-import type { SubjectKey } from "../../domain/subjects.ts";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { type ExamSession, MEDIUMS, type Medium, type Standard } from "../../domain/catalog.ts";
+import { type PaperFileKind, paperFileUrl } from "../../domain/papers.ts";
+import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
+import { papers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
 
 /** One paper in the get-question listing (spec §7), shared by the API and the subject page loader. */
@@ -20,10 +23,123 @@ export interface YearGroup {
   papers: PaperListItem[];
 }
 
-/** Year groups newest first. STUB: the papers backend replaces this body. */
+/** A paper's place in the catalogue; an imported file replaces whatever served the same slot. */
+export interface PaperSlot {
+  standard: Standard;
+  subject: SubjectKey;
+  year: number;
+  session: ExamSession;
+}
+
+/**
+ * Derived from the slot alone, so the same paper keeps its URL across restarts and re-imports:
+ * `math-1-2023-march-semi-english`, or `english-2023-july-all` for a file serving every medium.
+ * Standard 10 is the only one today and is left out to keep URLs short; others get a prefix.
+ */
+export function paperId(slot: PaperSlot, mediums: readonly Medium[]): string {
+  const mediumPart = MEDIUMS.every((m) => mediums.includes(m))
+    ? "all"
+    : MEDIUMS.filter((m) => mediums.includes(m))
+        .map((m) => m.replaceAll("_", "-"))
+        .join("-");
+  const prefix = slot.standard === 10 ? "" : `std${slot.standard}-`;
+  return `${prefix}${subjectByKey(slot.subject).slug}-${slot.year}-${slot.session}-${mediumPart}`;
+}
+
+/** Years newest first; inside a year March (main exam) before July (supplementary). */
 export async function getPaperListing(
-  _services: Pick<Services, "database">,
-  _query: { subject: SubjectKey; medium: Medium; standard: Standard },
+  services: Pick<Services, "database">,
+  query: { subject: SubjectKey; medium: Medium; standard: Standard },
 ): Promise<YearGroup[]> {
-  return [];
+  const rows = await services.database.db
+    .select({
+      id: papers.id,
+      year: papers.year,
+      session: papers.session,
+      official: papers.official,
+      marks: papers.marks,
+      durationMinutes: papers.durationMinutes,
+      solutionSha256: papers.solutionSha256,
+    })
+    .from(papers)
+    .where(
+      and(
+        eq(papers.standard, query.standard),
+        eq(papers.subject, query.subject),
+        sql`${query.medium} = any(${papers.mediums})`,
+      ),
+    )
+    .orderBy(desc(papers.year), sql`case ${papers.session} when 'march' then 0 else 1 end`, asc(papers.id));
+
+  const groups: YearGroup[] = [];
+  for (const row of rows) {
+    let group = groups.at(-1);
+    if (!group || group.year !== row.year) {
+      group = { year: row.year, papers: [] };
+      groups.push(group);
+    }
+    group.papers.push({
+      id: row.id,
+      session: row.session === "july" ? "july" : "march",
+      official: row.official,
+      marks: row.marks,
+      duration_minutes: row.durationMinutes,
+      question_url: paperFileUrl(row.id, "question"),
+      solution_url: row.solutionSha256 ? paperFileUrl(row.id, "solution") : "",
+    });
+  }
+  return groups;
+}
+
+export interface PaperFile {
+  id: string;
+  subject: SubjectKey;
+  year: number;
+  session: ExamSession;
+  sha256: string;
+}
+
+/** The stored file behind `/papers/<id>/<kind>.pdf`, or null (unknown id, or no solution yet). */
+export async function findPaperFile(
+  services: Pick<Services, "database">,
+  id: string,
+  kind: PaperFileKind,
+): Promise<PaperFile | null> {
+  const [row] = await services.database.db
+    .select({
+      id: papers.id,
+      subject: papers.subject,
+      year: papers.year,
+      session: papers.session,
+      questionSha256: papers.questionSha256,
+      solutionSha256: papers.solutionSha256,
+    })
+    .from(papers)
+    .where(eq(papers.id, id))
+    .limit(1);
+  if (!row) return null;
+  const sha256 = kind === "question" ? row.questionSha256 : row.solutionSha256;
+  if (!sha256) return null;
+  return {
+    id: row.id,
+    subject: row.subject as SubjectKey,
+    year: row.year,
+    session: row.session === "july" ? "july" : "march",
+    sha256,
+  };
+}
+
+/** Path of the subject page for a paper id, for the sign-in link; null for an unknown id. */
+export async function findPaperSubject(services: Pick<Services, "database">, id: string): Promise<SubjectKey | null> {
+  const [row] = await services.database.db
+    .select({ subject: papers.subject })
+    .from(papers)
+    .where(eq(papers.id, id))
+    .limit(1);
+  return (row?.subject as SubjectKey | undefined) ?? null;
+}
+
+export async function paperCount(services: Pick<Services, "database">): Promise<number> {
+  const [row] = await services.database.db.select({ n: sql<number>`count(*)::int` }).from(papers);
+  return Number(row?.n ?? 0);
 }

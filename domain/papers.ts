@@ -1,0 +1,106 @@
+/** Question-paper vocabulary shared by the get-question API, the import CLI and the UI. */
+import { z } from "zod";
+import { DEFAULT_MEDIUM, DEFAULT_STANDARD, type ExamSession, MEDIUMS, type Medium, STANDARDS } from "./catalog.ts";
+import { SUBJECT_KEYS, type SubjectKey, subjectByKey } from "./subjects.ts";
+
+/** Language papers are the same in every medium, so one file serves all three. */
+export const LANGUAGE_SUBJECTS: readonly SubjectKey[] = [
+  "english",
+  "hindi_full",
+  "hindi_half",
+  "sanskrit_full",
+  "sanskrit_half",
+  "marathi",
+];
+
+export function isLanguageSubject(subject: SubjectKey): boolean {
+  return LANGUAGE_SUBJECTS.includes(subject);
+}
+
+/** Paper ids are URL path segments: lower-case words joined by single hyphens, nothing else. */
+export const PAPER_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const PAPER_ID_MAX_LENGTH = 100;
+
+export function isPaperId(value: string): boolean {
+  return value.length <= PAPER_ID_MAX_LENGTH && PAPER_ID_PATTERN.test(value);
+}
+
+export type PaperFileKind = "question" | "solution";
+
+export function paperFileUrl(id: string, kind: PaperFileKind): string {
+  return `/papers/${id}/${kind}.pdf`;
+}
+
+/** `Maharashtra-SSC-2023-March-Algebra-Question-Paper.pdf`: readable in a downloads folder. */
+export function paperFileName(paper: { subject: SubjectKey; year: number; session: ExamSession }, kind: PaperFileKind) {
+  const session = paper.session === "march" ? "March" : "July";
+  const what = kind === "question" ? "Question-Paper" : "Solution";
+  return `Maharashtra-SSC-${paper.year}-${session}-${subjectByKey(paper.subject).fileLabel}-${what}.pdf`;
+}
+
+const STANDARD_KEYS = STANDARDS.map((s) => s.key);
+
+function allowed(values: readonly (string | number)[]): string {
+  return values.join(", ");
+}
+
+function described(input: unknown): string {
+  if (Array.isArray(input)) return "(given more than once)";
+  if (typeof input === "string" || typeof input === "number") return `"${String(input).slice(0, 40)}"`;
+  return "";
+}
+
+/** A query string gives `""` for `?medium=`: treat it as not given, as the spec's client may send it. */
+function blankToUndefined(value: unknown): unknown {
+  return value === "" ? undefined : value;
+}
+
+/** `GET /api/v1/get-question` query (spec §7). Every message lists the allowed values. */
+export const GetQuestionQuerySchema = z.object({
+  subject: z.preprocess(
+    blankToUndefined,
+    z.enum(SUBJECT_KEYS, {
+      error: (issue) =>
+        issue.input === undefined
+          ? `subject is required; allowed values: ${allowed(SUBJECT_KEYS)}`
+          : `Unknown subject ${described(issue.input)}; allowed values: ${allowed(SUBJECT_KEYS)}`,
+    }),
+  ),
+  medium: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(MEDIUMS, {
+        error: (issue) => `Unknown medium ${described(issue.input)}; allowed values: ${allowed(MEDIUMS)}`,
+      })
+      .default(DEFAULT_MEDIUM),
+  ),
+  standard: z.preprocess(
+    (value) => {
+      const v = blankToUndefined(value);
+      return typeof v === "string" && /^\d{1,3}$/.test(v) ? Number(v) : v;
+    },
+    z
+      .literal(STANDARD_KEYS, {
+        error: (issue) => `Unknown standard ${described(issue.input)}; allowed values: ${allowed(STANDARD_KEYS)}`,
+      })
+      .default(DEFAULT_STANDARD),
+  ),
+});
+
+export type GetQuestionQuery = z.output<typeof GetQuestionQuerySchema>;
+
+/** Parsed query, or one message naming every bad parameter plus a message per field. */
+export function parseGetQuestionQuery(
+  query: Record<string, unknown>,
+):
+  | { ok: true; query: { subject: SubjectKey; medium: Medium; standard: GetQuestionQuery["standard"] } }
+  | { ok: false; message: string; errors: Record<string, string> } {
+  const result = GetQuestionQuerySchema.safeParse(query);
+  if (result.success) return { ok: true, query: result.data };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "query");
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, message: Object.values(errors).join(". "), errors };
+}
