@@ -4,6 +4,7 @@ import { type AppOptions, createApp } from "./app.server.ts";
 import type { Config } from "./config.server.ts";
 import { openDatabase } from "./db/client.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
+import { seedSamplePapers } from "./papers/samples.server.ts";
 import { closeServices, createServices, type Services } from "./services.server.ts";
 
 export interface RunningServer {
@@ -28,6 +29,7 @@ export async function startServer(
     throw error;
   }
   const services = await createServices({ config, log, database });
+  if (config.samplePapers) await seedSamplesOnStart(services);
   const app = createApp(services, { ...options, build: options.build ?? options.loadBuild });
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -56,4 +58,19 @@ export async function startServer(
       return closing;
     },
   };
+}
+
+/** A missing sample set is not worth refusing to serve the site for: log it and go on. */
+async function seedSamplesOnStart(services: Services): Promise<void> {
+  try {
+    const report = await seedSamplePapers(services);
+    if (report) {
+      services.log.info(
+        { papers: report.papers, files: report.files, bytes: report.bytes, ms: Math.round(report.milliseconds) },
+        "generated sample papers into the empty catalogue",
+      );
+    }
+  } catch (error) {
+    services.log.error({ err: error }, "could not generate sample papers");
+  }
 }
