@@ -1,8 +1,21 @@
+import { getInfoPage } from "../../server/content/pages.server.ts";
+import { ArticleBody } from "../components/article-body";
 import { Breadcrumbs } from "../components/breadcrumbs";
-import { ComingSoon } from "../components/coming-soon";
+import { CommunityBlock } from "../components/community-block";
 import { PageHeading } from "../components/page-heading";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/about";
+
+/** The two panels of spec §2 "About": the origin, then the 3Cs; text from content/pages/about.md. */
+const PANEL_IMAGES = [
+  { src: "/images/about-origin.svg", alt: "Question papers stacked on a desk with a green tick" },
+  { src: "/images/about-3cs.svg", alt: "Three overlapping circles, each marked C" },
+] as const;
+
+export function loader() {
+  const sections = getInfoPage("about").sections.filter((section) => section.heading !== "");
+  return { panels: sections.slice(0, PANEL_IMAGES.length) };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -14,12 +27,43 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Breadcrumbs label="About Us" path="/about-us" />
       <PageHeading title="About Us" />
-      <ComingSoon what="Our story" />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-4">
+        {loaderData.panels.map((panel, index) => {
+          const image = PANEL_IMAGES[index];
+          const headingId = `about-panel-${index + 1}`;
+          return (
+            <section
+              key={panel.heading}
+              aria-labelledby={headingId}
+              className="grid items-center gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 md:grid-cols-2"
+            >
+              <div className={index % 2 === 1 ? "md:order-2" : undefined}>
+                <h2 id={headingId} className="text-xl font-bold text-indigo-900 sm:text-2xl">
+                  {panel.heading}
+                </h2>
+                <ArticleBody html={panel.html} className="mt-3" />
+              </div>
+              {image ? (
+                <img
+                  src={image.src}
+                  alt={image.alt}
+                  width={480}
+                  height={320}
+                  loading={index === 0 ? "eager" : "lazy"}
+                  decoding="async"
+                  className="mx-auto h-auto w-full max-w-md"
+                />
+              ) : null}
+            </section>
+          );
+        })}
+      </div>
+      <CommunityBlock />
     </>
   );
 }

@@ -1,31 +1,77 @@
-import { data } from "react-router";
-import { ComingSoon } from "../components/coming-soon";
-import { PageHeading } from "../components/page-heading";
+import { useEffect } from "react";
+import { data, Link, useNavigationType } from "react-router";
+import { getArticle } from "../../server/content/articles.server.ts";
+import { ArticleBody, ArticleDate } from "../components/article-body";
+import { ArticleJsonLd } from "../components/article-json-ld";
+import { Breadcrumbs } from "../components/breadcrumbs";
+import { CommunityBlock } from "../components/community-block";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/article";
 
 export function loader({ request }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.slice(1);
-  if (!slug) throw data(null, { status: 404 });
-  const title = slug.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
-  return { slug, title };
+  const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
+  const article = getArticle(slug);
+  if (!article) throw data(null, { status: 404 });
+  const { markdown: _markdown, ...rest } = article;
+  return rest;
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  return pageMeta({
-    title: `${loaderData.title} | PaperStation`,
-    description: `${loaderData.title}: advice for Maharashtra SSC students from PaperStation.`,
-    path: `/${loaderData.slug}`,
-    matches,
-    type: "article",
-  });
+  if (!loaderData) return [];
+  return [
+    ...pageMeta({
+      title: `${loaderData.title} | PaperStation`,
+      description: loaderData.description,
+      path: loaderData.path,
+      matches,
+      image: loaderData.image,
+      type: "article",
+    }),
+    { property: "article:published_time", content: loaderData.date },
+  ];
 }
 
-export default function Article({ loaderData }: Route.ComponentProps) {
+export default function Article({ loaderData: article }: Route.ComponentProps) {
+  const navigationType = useNavigationType();
+  // Opening an article starts at its top; going back (POP) keeps the restored position.
+  useEffect(() => {
+    if (navigationType !== "POP") window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+  }, [navigationType]);
+
   return (
     <>
-      <PageHeading title={loaderData.title} />
-      <ComingSoon what="This article" />
+      <Breadcrumbs label={article.title} path={article.path} />
+      <article className="mx-auto max-w-3xl px-4 pt-6 pb-4" aria-labelledby="article-title">
+        <img
+          src={article.image}
+          alt={article.imageAlt}
+          width={article.imageWidth}
+          height={article.imageHeight}
+          fetchPriority="high"
+          decoding="async"
+          className="h-auto w-full rounded-2xl bg-indigo-100"
+        />
+        <h1 id="article-title" className="mt-6 text-2xl leading-tight font-bold text-indigo-900 sm:text-3xl">
+          {article.title}
+        </h1>
+        <p className="mt-2 text-sm text-slate-600">
+          Published <ArticleDate date={article.date} /> by the PaperStation team
+        </p>
+        <ArticleBody html={article.html} className="mt-6" />
+        <p className="mt-10 flex flex-wrap gap-3">
+          <Link to="/" className="rounded-lg bg-indigo-700 px-5 py-2 font-semibold text-white hover:bg-indigo-800">
+            Back to home
+          </Link>
+          <Link
+            to="/blogs"
+            className="rounded-lg border border-indigo-700 px-5 py-2 font-semibold text-indigo-800 hover:bg-indigo-50"
+          >
+            More articles
+          </Link>
+        </p>
+        <ArticleJsonLd article={article} />
+      </article>
+      <CommunityBlock />
     </>
   );
 }

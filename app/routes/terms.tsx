@@ -1,7 +1,12 @@
-import { ComingSoon } from "../components/coming-soon";
+import { getInfoPage } from "../../server/content/pages.server.ts";
+import { ArticleBody } from "../components/article-body";
 import { PageHeading } from "../components/page-heading";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/terms";
+
+export function loader() {
+  return { html: getInfoPage("terms").html };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -13,11 +18,13 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Terms() {
+export default function Terms({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading title="Terms and Conditions" />
-      <ComingSoon what="The full text" />
+      <div className="mx-auto max-w-6xl px-4 pb-8">
+        <ArticleBody html={loaderData.html} className="max-w-3xl" />
+      </div>
     </>
   );
 }

@@ -1,0 +1,38 @@
+import { SITE } from "../../domain/site.ts";
+import { canonicalUrl } from "../lib/meta";
+import { useRootData } from "../lib/root-data";
+import { JsonLd } from "./breadcrumbs";
+
+/** schema.org Article structured data for one article page. */
+export function ArticleJsonLd({
+  article,
+}: {
+  article: { path: string; title: string; description: string; date: string; image: string };
+}) {
+  const { siteUrl } = useRootData();
+  const url = canonicalUrl(siteUrl, article.path);
+  const organization = {
+    "@type": "Organization",
+    name: SITE.name,
+    url: canonicalUrl(siteUrl, "/"),
+    logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
+  };
+  return (
+    <JsonLd
+      data={{
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: article.title,
+        description: article.description,
+        image: [`${siteUrl}${article.image}`],
+        datePublished: article.date,
+        dateModified: article.date,
+        inLanguage: "en-IN",
+        mainEntityOfPage: { "@type": "WebPage", "@id": url },
+        url,
+        author: organization,
+        publisher: organization,
+      }}
+    />
+  );
+}
