@@ -1,6 +1,12 @@
+import { redirect } from "react-router";
+import { isMedium } from "../../domain/catalog.ts";
 import { SITE } from "../../domain/site.ts";
-import { ComingSoon } from "../components/coming-soon";
+import { isSubjectKey, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { CommunityBlock } from "../components/community-block";
+import { HomePaperForm, type PaperFormErrors, validatePaperForm } from "../components/home-paper-form";
+import { HomeWelcome } from "../components/home-welcome";
+import { servicesContext } from "../context";
+import { mediumCookie, mediumFromCookie } from "../lib/medium";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/home";
 
@@ -8,18 +14,61 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({ title: SITE.defaultTitle, description: SITE.defaultDescription, path: "/", matches });
 }
 
-export default function Home() {
+/**
+ * Without JavaScript the hero form arrives here as `/?standard=10&medium=…&subject=…`: a valid
+ * choice is remembered in the cookie and redirected to its subject page; a bad one is shown again
+ * with its messages. A plain visit preselects the remembered medium.
+ */
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  const cookieMedium = mediumFromCookie(request.headers.get("cookie"));
+  const submitted = url.searchParams.has("medium") || url.searchParams.has("subject");
+  if (!submitted) {
+    return { values: { medium: cookieMedium ?? "", subject: "" }, errors: {} as PaperFormErrors };
+  }
+  const values = { medium: url.searchParams.get("medium") ?? "", subject: url.searchParams.get("subject") ?? "" };
+  const errors = validatePaperForm(values);
+  if (isMedium(values.medium) && isSubjectKey(values.subject)) {
+    const { config } = context.get(servicesContext);
+    return redirect(subjectPath(subjectByKey(values.subject)), {
+      headers: { "Set-Cookie": mediumCookie(values.medium, config.siteUrl.startsWith("https://")) },
+    });
+  }
+  return { values, errors };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section className="bg-indigo-900 text-white">
-        <div className="mx-auto max-w-6xl px-4 py-10">
-          <h1 className="text-2xl font-bold sm:text-4xl">Maharashtra Board 10th SSC Question Papers</h1>
-          <p className="mt-2 text-indigo-100">{SITE.tagline}.</p>
+      <section aria-labelledby="home-title" className="bg-gradient-to-br from-indigo-900 to-indigo-700 text-white">
+        <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 max-sm:gap-5 max-sm:py-6 sm:flex-row sm:items-center sm:justify-between">
+          <div className="sm:max-w-md">
+            <h1 id="home-title" className="text-2xl font-bold sm:text-4xl">
+              Maharashtra Board 10th SSC Question Papers
+            </h1>
+            <p className="mt-2 text-indigo-100">{SITE.tagline}.</p>
+            <p className="mt-1 text-indigo-100 max-sm:hidden">
+              Free previous-year papers 2018–2023 with solutions, in English, Marathi and Semi English medium.
+            </p>
+            {/* Phones on mobile data never fetch the picture: the source only matches from 640 px. */}
+            <picture className="mt-6 hidden sm:block">
+              <source media="(min-width: 640px)" srcSet="/images/home/hero-papers.svg" />
+              <img
+                src="data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw=="
+                alt=""
+                width={420}
+                height={280}
+                className="h-auto w-full max-w-sm"
+              />
+            </picture>
+          </div>
+          <HomePaperForm
+            key={`${loaderData.values.medium}|${loaderData.values.subject}`}
+            initialValues={loaderData.values}
+            initialErrors={loaderData.errors}
+          />
         </div>
       </section>
-      <div className="pt-6">
-        <ComingSoon what="The paper finder" />
-      </div>
+      <HomeWelcome />
       <CommunityBlock />
     </>
   );

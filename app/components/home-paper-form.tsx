@@ -1,0 +1,170 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useNavigate, useNavigation } from "react-router";
+import { isMedium, MEDIUM_LABELS, MEDIUMS, type Medium, STANDARDS } from "../../domain/catalog.ts";
+import { isSubjectKey, SUBJECTS, subjectByKey, subjectPath } from "../../domain/subjects.ts";
+import { rememberMedium } from "../lib/medium";
+import { LoaderAnimation } from "./loader-animation";
+
+export interface PaperFormErrors {
+  medium?: string;
+  subject?: string;
+}
+export interface PaperFormValues {
+  medium: string;
+  subject: string;
+}
+
+export const PAPER_FORM_MESSAGES = {
+  medium: "Please choose your medium (English, Marathi or Semi English).",
+  subject: "Please choose a subject to see its question papers.",
+} as const;
+
+/** Spec §5 "Home form": Medium is required (the 'Medium' placeholder is no choice); Subject too, or there is nowhere to go. */
+export function validatePaperForm(values: PaperFormValues): PaperFormErrors {
+  const errors: PaperFormErrors = {};
+  if (!isMedium(values.medium)) errors.medium = PAPER_FORM_MESSAGES.medium;
+  if (!isSubjectKey(values.subject)) errors.subject = PAPER_FORM_MESSAGES.subject;
+  return errors;
+}
+
+const selectClass =
+  "w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-slate-900 outline-none focus:border-indigo-700 focus:ring-2 focus:ring-indigo-200 aria-[invalid=true]:border-red-600 max-sm:py-2";
+const labelClass = "mb-1 block text-sm font-semibold text-slate-800";
+
+/**
+ * The hero's paper finder. A plain GET form to `/`, whose loader validates and redirects, so it
+ * works without JavaScript; with JavaScript it validates in place, remembers the medium and
+ * navigates on the client.
+ */
+export function HomePaperForm({
+  initialValues,
+  initialErrors,
+}: {
+  initialValues: PaperFormValues;
+  initialErrors: PaperFormErrors;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const mediumRef = useRef<HTMLSelectElement>(null);
+  const subjectRef = useRef<HTMLSelectElement>(null);
+  const [errors, setErrors] = useState<PaperFormErrors>(initialErrors);
+
+  // With JavaScript our inline messages replace the browser's validation bubbles.
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+
+  const going = navigation.state === "loading" && SUBJECTS.some((s) => subjectPath(s) === navigation.location.pathname);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const values = { medium: String(form.get("medium") ?? ""), subject: String(form.get("subject") ?? "") };
+    const found = validatePaperForm(values);
+    setErrors(found);
+    if (found.medium) return mediumRef.current?.focus();
+    if (found.subject) return subjectRef.current?.focus();
+    rememberMedium(values.medium as Medium);
+    if (isSubjectKey(values.subject)) navigate(subjectPath(subjectByKey(values.subject)));
+  };
+
+  const clearError = (field: keyof PaperFormErrors) => {
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  return (
+    <form
+      ref={formRef}
+      method="get"
+      action="/"
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-title`}
+      className="w-full rounded-2xl bg-white p-5 text-slate-900 shadow-xl max-sm:p-4 sm:max-w-md"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-bold text-indigo-900 max-sm:text-base">
+        Find your question papers
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-slate-700 max-sm:mb-3">Choose your medium and subject.</p>
+      <div className="grid gap-4 max-sm:grid-cols-2 max-sm:gap-3">
+        <div>
+          <label htmlFor={`${id}-standard`} className={labelClass}>
+            Standard
+          </label>
+          <select id={`${id}-standard`} name="standard" defaultValue="10" className={selectClass}>
+            {STANDARDS.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-medium`} className={labelClass}>
+            Medium <span aria-hidden="true">*</span>
+          </label>
+          <select
+            ref={mediumRef}
+            id={`${id}-medium`}
+            name="medium"
+            required
+            defaultValue={initialValues.medium}
+            aria-invalid={errors.medium ? true : undefined}
+            aria-describedby={errors.medium ? `${id}-medium-error` : undefined}
+            onChange={() => clearError("medium")}
+            className={selectClass}
+          >
+            <option value="">Medium</option>
+            {MEDIUMS.map((m) => (
+              <option key={m} value={m}>
+                {MEDIUM_LABELS[m]}
+              </option>
+            ))}
+          </select>
+          {errors.medium ? (
+            <p id={`${id}-medium-error`} className="mt-1 text-sm font-medium text-red-700">
+              {errors.medium}
+            </p>
+          ) : null}
+        </div>
+        <div className="max-sm:col-span-2">
+          <label htmlFor={`${id}-subject`} className={labelClass}>
+            Subject <span aria-hidden="true">*</span>
+          </label>
+          <select
+            ref={subjectRef}
+            id={`${id}-subject`}
+            name="subject"
+            required
+            defaultValue={initialValues.subject}
+            aria-invalid={errors.subject ? true : undefined}
+            aria-describedby={errors.subject ? `${id}-subject-error` : undefined}
+            onChange={() => clearError("subject")}
+            className={selectClass}
+          >
+            <option value="">Subject</option>
+            {SUBJECTS.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+          {errors.subject ? (
+            <p id={`${id}-subject-error`} className="mt-1 text-sm font-medium text-red-700">
+              {errors.subject}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <button
+        type="submit"
+        disabled={going}
+        className="mt-5 w-full rounded-lg bg-amber-500 py-3 font-bold text-slate-900 hover:bg-amber-400 disabled:cursor-wait disabled:opacity-75 max-sm:mt-4 max-sm:py-2.5"
+      >
+        Submit
+      </button>
+      {going ? <LoaderAnimation /> : null}
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { DEFAULT_MEDIUM, isMedium, type Medium } from "../../domain/catalog.ts";
+
+/**
+ * The chosen medium lives in two places (spec §3, issue 4): browser storage (`medium`), which the
+ * spec's client reads, and a `medium` cookie, so that the server renders the right listing.
+ */
+export const MEDIUM_KEY = "medium";
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** `Set-Cookie` / `document.cookie` value for the medium: one year, whole site, first-party only. */
+export function mediumCookie(medium: Medium, secure: boolean): string {
+  return `${MEDIUM_KEY}=${medium}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** The medium named in a `Cookie` header, if it is a valid one. */
+export function mediumFromCookie(cookieHeader: string | null | undefined): Medium | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(";")) {
+    const [name, value] = part.split("=", 2).map((s) => s.trim());
+    if (name === MEDIUM_KEY && isMedium(value)) return value;
+  }
+  return undefined;
+}
+
+/** Which medium a subject page shows: `?medium=`, else the cookie, else marathi. Bad values fall back. */
+export function mediumForRequest(url: URL, cookieHeader: string | null): { medium: Medium; fromQuery: boolean } {
+  const fromQuery = url.searchParams.get(MEDIUM_KEY);
+  if (isMedium(fromQuery)) return { medium: fromQuery, fromQuery: true };
+  return { medium: mediumFromCookie(cookieHeader) ?? DEFAULT_MEDIUM, fromQuery: false };
+}
+
+/** Browser only: remember the medium in storage and in the cookie. Storage may be blocked; the cookie still works. */
+export function rememberMedium(medium: Medium): void {
+  try {
+    window.localStorage.setItem(MEDIUM_KEY, medium);
+  } catch {
+    // private mode or storage disabled: the cookie below is enough for the server
+  }
+  // biome-ignore lint/suspicious/noDocumentCookie: one simple first-party preference cookie
+  document.cookie = mediumCookie(medium, window.location.protocol === "https:");
+}
+
+/** Browser only: the medium in storage, if valid. */
+export function storedMedium(): Medium | undefined {
+  try {
+    const value = window.localStorage.getItem(MEDIUM_KEY);
+    return isMedium(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
