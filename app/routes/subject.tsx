@@ -1,19 +1,69 @@
-import { data } from "react-router";
-import { SUBJECTS, subjectPath } from "../../domain/subjects.ts";
-import { ComingSoon } from "../components/coming-soon";
-import { PageHeading } from "../components/page-heading";
-import { pageMeta } from "../lib/meta";
+import { useCallback, useEffect, useState } from "react";
+import { data, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { DEFAULT_STANDARD, MEDIUM_LABELS, type Medium } from "../../domain/catalog.ts";
+import { SUBJECTS, type Subject, subjectPath } from "../../domain/subjects.ts";
+import { getPaperListing } from "../../server/papers/catalog.server.ts";
+import { AuthDialog, type AuthRequest } from "../components/auth-dialog";
+import { JsonLd } from "../components/breadcrumbs";
+import { LoaderAnimation } from "../components/loader-animation";
+import { MediumSwitcher } from "../components/medium-switcher";
+import { PaperViewer, type ViewerPaper } from "../components/paper-viewer";
+import { SubjectExplore } from "../components/subject-explore";
+import { type OpenPaperHandler, paperTitle, SubjectPaperList } from "../components/subject-paper-list";
+import { servicesContext } from "../context";
+import {
+  MEDIUM_KEY,
+  mediumCookie,
+  mediumForRequest,
+  mediumFromCookie,
+  rememberMedium,
+  storedMedium,
+} from "../lib/medium";
+import { canonicalUrl, pageMeta } from "../lib/meta";
+import { useRootData } from "../lib/root-data";
 import type { Route } from "./+types/subject";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const pathname = new URL(request.url).pathname;
-  const subject = SUBJECTS.find((s) => subjectPath(s) === pathname);
-  if (!subject) throw data(null, { status: 404 });
-  return { subject };
+function subjectAt(pathname: string): Subject | undefined {
+  return SUBJECTS.find((s) => subjectPath(s) === pathname);
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const { subject } = loaderData;
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const subject = subjectAt(url.pathname);
+  if (!subject) throw data(null, { status: 404 });
+  const cookieHeader = request.headers.get("cookie");
+  const { medium, fromQuery } = mediumForRequest(url, cookieHeader);
+  const services = context.get(servicesContext);
+  const years = await getPaperListing(services, { subject: subject.key, medium, standard: DEFAULT_STANDARD });
+  // A medium chosen by link (also without JavaScript) is remembered for the next visit.
+  const headers = new Headers();
+  if (fromQuery && mediumFromCookie(cookieHeader) !== medium) {
+    headers.set("Set-Cookie", mediumCookie(medium, services.config.siteUrl.startsWith("https://")));
+  }
+  return data({ subject, medium, years }, { headers });
+}
+
+/** A stalled mobile connection must end in the Retry message, not in a loader that spins forever. */
+const LISTING_TIMEOUT_MS = 20_000;
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("The question papers took too long to load")), LISTING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([serverLoader(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const subject = loaderData?.subject ?? subjectAt(location.pathname);
+  if (!subject) return [];
   return pageMeta({
     title: `Maharashtra Board SSC ${subject.name} Question Papers 2018-2023 | PaperStation`,
     description: `Free Maharashtra SSC ${subject.name} previous-year question papers with solutions, year by year, in English, Marathi and Semi English medium.`,
@@ -22,14 +72,129 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   });
 }
 
+/** True while a client-side navigation to (or within) a subject page waits for its loader. */
+function useSubjectNavigationPending(): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "loading" && subjectAt(navigation.location.pathname) !== undefined;
+}
+
 export default function SubjectPage({ loaderData }: Route.ComponentProps) {
-  const { subject } = loaderData;
+  const { subject, medium, years } = loaderData;
+  const { user, siteUrl } = useRootData();
+  const pending = useSubjectNavigationPending();
+  const [viewerPaper, setViewerPaper] = useState<ViewerPaper | null>(null);
+  const [authRequest, setAuthRequest] = useState<AuthRequest | null>(null);
+
+  useRememberedMedium(medium);
+
+  const onOpen: OpenPaperHandler = (event, { paper, year, kind }) => {
+    const title = paperTitle(paper, year);
+    const url = kind === "question" ? paper.question_url : paper.solution_url;
+    if (kind === "solution" && user) return; // a real link: the solution opens in a new tab
+    event.preventDefault();
+    window.scrollTo({ top: 0 });
+    if (!user) {
+      setAuthRequest({ kind, title, url });
+      return;
+    }
+    setViewerPaper({ url, title: `${subject.name}, ${title} question paper` });
+  };
+
+  const closeAuth = useCallback(() => setAuthRequest(null), []);
+  const onSignedIn = useCallback(
+    (request: AuthRequest) => {
+      setAuthRequest(null);
+      setViewerPaper({ url: request.url, title: `${subject.name}, ${request.title} question paper` });
+    },
+    [subject.name],
+  );
+  const closeViewer = useCallback(() => setViewerPaper(null), []);
+  const signInFromViewer = () => {
+    if (viewerPaper) setAuthRequest({ kind: "question", title: viewerPaper.title, url: viewerPaper.url });
+    setViewerPaper(null);
+  };
+
+  const itemList = {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name: `Maharashtra SSC ${subject.name} question papers (${MEDIUM_LABELS[medium]} medium)`,
+    itemListElement: years
+      .flatMap((group) => group.papers.map((paper) => ({ paper, year: group.year })))
+      .map(({ paper, year }, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        name: `${subject.name} ${paperTitle(paper, year)} question paper${paper.official ? "" : " (sample)"}`,
+        url: canonicalUrl(siteUrl, paper.question_url),
+      })),
+  };
+
   return (
     <>
-      <PageHeading title={`${subject.name} Question Papers`}>
-        <p lang="mr">{subject.nameMr}</p>
-      </PageHeading>
-      <ComingSoon what="The list of papers" />
+      <div className="mx-auto max-w-6xl px-4 pt-8 pb-4">
+        <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">{subject.name} Question Papers</h1>
+        <p lang="mr" className="mt-1 text-slate-700">
+          {subject.nameMr}
+        </p>
+        <p className="mt-2 text-slate-700">
+          Maharashtra Board 10th (SSC), {MEDIUM_LABELS[medium]} medium. Sign in free to open papers and solutions.
+        </p>
+        <MediumSwitcher current={medium} />
+      </div>
+      <div className="mx-auto max-w-6xl px-4">
+        {pending ? <LoaderAnimation /> : <SubjectPaperList years={years} subjectName={subject.name} onOpen={onOpen} />}
+      </div>
+      <SubjectExplore currentKey={subject.key} />
+      <JsonLd data={itemList} />
+      <AuthDialog request={authRequest} onClose={closeAuth} onSignedIn={onSignedIn} />
+      <PaperViewer paper={viewerPaper} onClose={closeViewer} onSignIn={signInFromViewer} />
     </>
+  );
+}
+
+/**
+ * Keeps storage and cookie in step with the page (spec §3: storage holds the medium, set if
+ * missing). If only storage remembers a medium (the cookie expired or was cleared), the page
+ * switches to it once.
+ */
+function useRememberedMedium(medium: Medium) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const stored = storedMedium();
+    const inUrl = new URLSearchParams(location.search).has(MEDIUM_KEY);
+    const inCookie = mediumFromCookie(document.cookie);
+    if (stored && stored !== medium && !inUrl && !inCookie) {
+      rememberMedium(stored);
+      navigate(`?${MEDIUM_KEY}=${stored}`, { replace: true, preventScrollReset: true });
+      return;
+    }
+    if (stored !== medium || inCookie !== medium) rememberMedium(medium);
+  }, [medium, location.search, navigate]);
+}
+
+export function ErrorBoundary() {
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const subject = subjectAt(location.pathname);
+  const retrying = revalidator.state === "loading";
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-12 text-center">
+      <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">
+        {subject ? `${subject.name} Question Papers` : "Question Papers"}
+      </h1>
+      <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
+        <p className="font-semibold">We could not load the question papers.</p>
+        <p className="mt-1">Please check your internet connection and try again.</p>
+      </div>
+      <button
+        type="button"
+        onClick={() => void revalidator.revalidate()}
+        disabled={retrying}
+        className="mt-6 rounded-lg bg-indigo-700 px-6 py-3 font-semibold text-white hover:bg-indigo-800 disabled:cursor-wait disabled:opacity-75"
+      >
+        {retrying ? "Retrying…" : "Retry"}
+      </button>
+      {retrying ? <LoaderAnimation /> : null}
+    </div>
   );
 }

@@ -1,0 +1,39 @@
+import { Link } from "react-router";
+import { MEDIUM_LABELS, MEDIUMS, type Medium } from "../../domain/catalog.ts";
+import { rememberMedium } from "../lib/medium";
+
+/**
+ * Medium choice on a subject page. Plain links (`?medium=…`) so it works without JavaScript;
+ * a tap also remembers the medium in storage and the cookie.
+ */
+export function MediumSwitcher({ current }: { current: Medium }) {
+  return (
+    <nav aria-label="Medium" className="mt-4">
+      <p className="mb-2 text-sm font-semibold text-slate-700" aria-hidden="true">
+        Medium
+      </p>
+      <ul className="flex flex-wrap gap-2">
+        {MEDIUMS.map((medium) => {
+          const active = medium === current;
+          return (
+            <li key={medium}>
+              <Link
+                to={`?medium=${medium}`}
+                preventScrollReset
+                aria-current={active ? "true" : undefined}
+                onClick={() => rememberMedium(medium)}
+                className={`inline-block rounded-full border px-4 py-2 text-sm font-semibold ${
+                  active
+                    ? "border-indigo-800 bg-indigo-800 text-white"
+                    : "border-slate-300 bg-white text-slate-800 hover:border-indigo-700 hover:text-indigo-800"
+                }`}
+              >
+                {MEDIUM_LABELS[medium]}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

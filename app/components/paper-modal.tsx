@@ -1,0 +1,71 @@
+import { type MouseEvent, type ReactNode, useEffect, useRef } from "react";
+
+let locks = 0;
+
+/** The page behind a modal must not scroll; nested modals share one lock. */
+function lockScroll(): () => void {
+  locks += 1;
+  if (locks === 1) document.documentElement.style.overflow = "hidden";
+  return () => {
+    locks -= 1;
+    if (locks === 0) document.documentElement.style.overflow = "";
+  };
+}
+
+/**
+ * A native modal `<dialog>` driven by `open`: `showModal()` gives the top layer, makes the page
+ * behind inert (so focus stays inside) and exposes role=dialog with aria-modal. Esc or a tap on
+ * the backdrop calls `onClose`; closing returns focus to what had it before opening.
+ */
+export function ModalDialog({
+  open,
+  onClose,
+  labelledBy,
+  className,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  labelledBy: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const unlock = lockScroll();
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      unlock();
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  const onBackdropClick = (event: MouseEvent<HTMLDialogElement>) => {
+    // The dialog element itself is only hit outside its content box, i.e. on the backdrop.
+    if (event.target === event.currentTarget) onCloseRef.current();
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Esc is handled by the dialog's cancel event
+    <dialog
+      ref={ref}
+      aria-labelledby={labelledBy}
+      aria-modal="true"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCloseRef.current();
+      }}
+      onClick={onBackdropClick}
+      className={className}
+    >
+      {open ? children : null}
+    </dialog>
+  );
+}

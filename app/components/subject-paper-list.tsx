@@ -1,0 +1,122 @@
+import type { MouseEvent } from "react";
+import { SESSION_LABELS } from "../../domain/catalog.ts";
+import type { PaperListItem, YearGroup } from "../../server/papers/catalog.server.ts";
+
+export type PaperFileKind = "question" | "solution";
+
+/** Called on a tap of 'Q Paper' or 'Solution'; it may cancel the link's default to show a dialog instead. */
+export type OpenPaperHandler = (
+  event: MouseEvent<HTMLAnchorElement>,
+  request: { paper: PaperListItem; year: number; kind: PaperFileKind },
+) => void;
+
+export function formatDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts: string[] = [];
+  if (hours > 0) parts.push(`${hours} hour${hours === 1 ? "" : "s"}`);
+  if (rest > 0) parts.push(`${rest} minute${rest === 1 ? "" : "s"}`);
+  return parts.join(" ") || "—";
+}
+
+export function paperTitle(paper: Pick<PaperListItem, "session">, year: number): string {
+  return `${SESSION_LABELS[paper.session]} ${year}`;
+}
+
+const buttonBase = "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold";
+
+/**
+ * The listing: for each year a year badge, then one block per paper (spec §2 "Subject page").
+ * 'Q Paper' and 'Solution' are real links to the PDFs, so they work without JavaScript.
+ */
+export function SubjectPaperList({
+  years,
+  subjectName,
+  onOpen,
+}: {
+  years: YearGroup[];
+  subjectName: string;
+  onOpen: OpenPaperHandler;
+}) {
+  if (years.length === 0) {
+    return (
+      <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
+        <p className="font-semibold">No {subjectName} papers in this medium yet.</p>
+        <p className="mt-1">
+          We are adding papers all the time. Try another medium above, or join our WhatsApp or Telegram group to hear
+          when new papers arrive.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ol className="space-y-8">
+      {years.map((group) => (
+        <li key={group.year} aria-labelledby={`year-${group.year}`}>
+          <h2 id={`year-${group.year}`} className="mb-3">
+            <span className="inline-block rounded-full bg-indigo-800 px-4 py-1 text-lg font-bold text-white">
+              {group.year}
+            </span>
+            <span className="sr-only"> question papers</span>
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {group.papers.map((paper) => (
+              <PaperBlock key={paper.id} paper={paper} year={group.year} onOpen={onOpen} />
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function PaperBlock({ paper, year, onOpen }: { paper: PaperListItem; year: number; onOpen: OpenPaperHandler }) {
+  const title = paperTitle(paper, year);
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-paper-id={paper.id}>
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
+        {paper.official ? (
+          <span className="rounded-md bg-green-100 px-2 py-0.5 text-xs font-bold tracking-wide text-green-900 uppercase">
+            Official
+          </span>
+        ) : (
+          <span className="rounded-md bg-amber-100 px-2 py-0.5 text-xs font-bold tracking-wide text-amber-900 uppercase">
+            Sample
+          </span>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-slate-700">
+        {paper.marks} marks · {formatDuration(paper.duration_minutes)}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <a
+          href={paper.question_url}
+          onClick={(event) => onOpen(event, { paper, year, kind: "question" })}
+          className={`${buttonBase} bg-indigo-700 text-white hover:bg-indigo-800`}
+        >
+          Q Paper<span className="sr-only">, {title}</span>
+        </a>
+        {paper.solution_url ? (
+          <a
+            href={paper.solution_url}
+            target="_blank"
+            rel="noopener"
+            onClick={(event) => onOpen(event, { paper, year, kind: "solution" })}
+            className={`${buttonBase} border border-indigo-700 text-indigo-800 hover:bg-indigo-50`}
+          >
+            Solution<span className="sr-only">, {title} (opens in a new tab)</span>
+          </a>
+        ) : (
+          <button
+            type="button"
+            disabled
+            className={`${buttonBase} cursor-not-allowed border border-slate-300 bg-slate-100 text-slate-600`}
+          >
+            Solution Coming Soon
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
