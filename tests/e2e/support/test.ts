@@ -5,6 +5,12 @@ import { test as base, expect } from "@playwright/test";
  * page logged a console error or an uncaught exception (CSP violations included).
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Each test looks like its own client address (the server trusts X-Forwarded-For from loopback),
+  // so the per-IP sign-up and login limits hold for real without one test starving the next.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    const n = testInfo.workerIndex * 10_000 + (hash(testInfo.testId) % 10_000);
+    await use({ "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
+  },
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error("E2E_BASE_URL is not set: run the browser tests through `npm run test:e2e`.");
@@ -25,7 +31,19 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 
-/** Responses a test provokes on purpose (a 401, a 404 page) log a resource error: not a defect. */
-const expectedErrors = [/Failed to load resource: the server responded with a status of (401|404|429)/];
+/**
+ * Failures a test provokes on purpose log a resource error, which is not a defect: a 4xx answer
+ * from the API or a 404 page, and requests a test cuts off with `route.abort("internetdisconnected")`.
+ */
+const expectedErrors = [
+  /Failed to load resource: the server responded with a status of (400|401|404|409|429)/,
+  /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/,
+];
 
 export { expect };
+
+function hash(text: string): number {
+  let h = 0;
+  for (const char of text) h = (h * 31 + char.charCodeAt(0)) >>> 0;
+  return h;
+}
