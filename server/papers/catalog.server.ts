@@ -129,16 +129,6 @@ export async function findPaperFile(
   };
 }
 
-/** Path of the subject page for a paper id, for the sign-in link; null for an unknown id. */
-export async function findPaperSubject(services: Pick<Services, "database">, id: string): Promise<SubjectKey | null> {
-  const [row] = await services.database.db
-    .select({ subject: papers.subject })
-    .from(papers)
-    .where(eq(papers.id, id))
-    .limit(1);
-  return (row?.subject as SubjectKey | undefined) ?? null;
-}
-
 export async function paperCount(services: Pick<Services, "database">): Promise<number> {
   const [row] = await services.database.db.select({ n: sql<number>`count(*)::int` }).from(papers);
   return Number(row?.n ?? 0);

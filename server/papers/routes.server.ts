@@ -1,12 +1,170 @@
-import { Router } from "express";
+import { createHash } from "node:crypto";
+import { pipeline } from "node:stream/promises";
+import { type Request, type Response, Router } from "express";
+import { isPaperId, type PaperFileKind, paperFileName, parseGetQuestionQuery } from "../../domain/papers.ts";
+import { subjectByKey, subjectPath } from "../../domain/subjects.ts";
+import { getSessionUser } from "../auth/session.server.ts";
+import { sendError, sendOk } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
+import { findPaperFile, getPaperListing } from "./catalog.server.ts";
+import { parseRange } from "./range.server.ts";
 
-/** `GET /api/v1/get-question` (mounted under /api/v1). */
-export function papersApiRouter(_services: Services): Router {
-  return Router();
+/** True when the If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
 }
 
+/** `GET /api/v1/get-question` (mounted under /api/v1). */
+export function papersApiRouter(services: Services): Router {
+  const router = Router();
+  router.get("/get-question", async (req, res) => {
+    const parsed = parseGetQuestionQuery(req.query as Record<string, unknown>);
+    if (!parsed.ok) return sendError(res, 400, parsed.message, parsed.errors);
+    let data: Awaited<ReturnType<typeof getPaperListing>>;
+    try {
+      data = await getPaperListing(services, parsed.query);
+    } catch (error) {
+      services.log.error({ err: error }, "paper listing failed");
+      res.setHeader("Cache-Control", "no-store");
+      return sendError(res, 503, "Papers are unavailable right now. Please try again.");
+    }
+    const message = data.length ? "OK" : "No papers yet for this subject and medium";
+    // The tag hashes exactly what sendOk serialises, so it changes whenever the body does.
+    const body = JSON.stringify({ meta: { success: true, message }, data });
+    const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+    res.setHeader("ETag", etag);
+    res.setHeader("Cache-Control", "public, max-age=60");
+    if (etagMatches(req.get("if-none-match"), etag)) return void res.status(304).end();
+    sendOk(res, data, message);
+  });
+  return router;
+}
+
+function wantsJson(req: Request): boolean {
+  const accept = req.get("accept") ?? "";
+  const mode = req.get("sec-fetch-mode");
+  // A viewer's fetch() is not a navigation; a tapped link or typed URL is.
+  return accept.includes("application/json") || (mode !== undefined && mode !== "navigate");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function sendSignInRequired(req: Request, res: Response, subjectPagePath: string): void {
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Vary", "Accept, Sec-Fetch-Mode, Cookie");
+  const message = "Sign in to open question papers and solutions.";
+  if (wantsJson(req)) {
+    sendError(res, 401, message);
+    return;
+  }
+  const loginUrl = `/login?redirectTo=${encodeURIComponent(subjectPagePath)}`;
+  res
+    .status(401)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Sign in to open this paper | PaperStation</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>Sign in to open this paper</h1><p>${escapeHtml(message)} It is free.</p>` +
+        `<p><a href="${escapeHtml(loginUrl)}">Sign in or create an account</a></p><p><a href="${escapeHtml(subjectPagePath)}">Back to the papers</a></p></body></html>`,
+    );
+}
+
+const FILE_PATH = /^\/papers\/([a-z0-9-]+)\/(question|solution)\.pdf$/;
+
 /** `/papers/:id/question.pdf` and `/papers/:id/solution.pdf`: signed-in PDF delivery. */
-export function paperFilesRouter(_services: Services): Router {
-  return Router();
+export function paperFilesRouter(services: Services): Router {
+  const router = Router();
+
+  const serve = (id: string, kind: PaperFileKind) => async (req: Request, res: Response) => {
+    const paper = await findPaperFile(services, id, kind);
+    if (!paper) return sendNotFound(req, res);
+
+    const user = await getSessionUser(services, req.headers.cookie);
+    if (!user) return sendSignInRequired(req, res, subjectPath(subjectByKey(paper.subject)));
+
+    const file = await services.paperStore.stat(paper.sha256);
+    if (!file) {
+      services.log.error({ paperId: id, kind, sha256: paper.sha256 }, "catalogue names a file missing from the store");
+      return sendNotFound(req, res);
+    }
+
+    const etag = `"${file.sha256}"`;
+    res.setHeader("ETag", etag);
+    res.setHeader("Cache-Control", "private, max-age=3600");
+    res.setHeader("Accept-Ranges", "bytes");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Vary", "Cookie");
+    if (etagMatches(req.get("if-none-match"), etag)) return void res.status(304).end();
+
+    res.setHeader("Content-Type", "application/pdf");
+    res.setHeader("Content-Disposition", `inline; filename="${paperFileName(paper, kind)}"`);
+
+    // If-Range names the version the client already holds part of; a different (or date) validator
+    // means its pieces are stale, so it gets the whole file instead of a mismatched range.
+    const ifRange = req.get("if-range");
+    const rangeHeader = ifRange === undefined || ifRange.trim() === etag ? req.get("range") : undefined;
+    const range = parseRange(rangeHeader, file.size);
+    if (range.kind === "unsatisfiable") {
+      res.removeHeader("Content-Disposition");
+      res.setHeader("Content-Range", `bytes */${file.size}`);
+      return sendError(res, 416, "Requested range not satisfiable");
+    }
+    let stream: ReturnType<typeof services.paperStore.stream> | undefined;
+    if (range.kind === "partial") {
+      res.status(206);
+      res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
+      res.setHeader("Content-Length", String(range.end - range.start + 1));
+      if (req.method !== "HEAD") stream = services.paperStore.stream(file.sha256, range);
+    } else {
+      res.status(200);
+      res.setHeader("Content-Length", String(file.size));
+      if (req.method !== "HEAD") stream = services.paperStore.stream(file.sha256);
+    }
+    if (!stream) return void res.end();
+    try {
+      await pipeline(stream, res);
+    } catch (error) {
+      // A reader that closes the tab mid-download is normal; anything else is worth a line.
+      if ((error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") {
+        services.log.warn({ err: error, paperId: id }, "paper download failed");
+      }
+      res.destroy();
+    }
+  };
+
+  const safely = (handler: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response) =>
+    handler(req, res).catch((error: unknown) => {
+      services.log.error({ err: error, url: req.originalUrl }, "paper delivery failed");
+      if (!res.headersSent) sendError(res, 503, "Papers are unavailable right now. Please try again.");
+      else res.destroy();
+    });
+
+  router.use((req, res, next) => {
+    if (!req.path.startsWith("/papers/")) return next();
+    // Matched on the raw path, before any percent-decoding: an encoded slash, dot or NUL can never
+    // become part of an id, and a malformed escape is a 404 rather than a decoding error.
+    const match = FILE_PATH.exec(req.path);
+    const id = match?.[1];
+    const kind = match?.[2] as PaperFileKind | undefined;
+    if (!id || !kind || !isPaperId(id)) return sendNotFound(req, res);
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.setHeader("Allow", "GET, HEAD");
+      return sendError(res, 405, "Only GET and HEAD are allowed here");
+    }
+    void safely(serve(id, kind))(req, res);
+  });
+  return router;
+}
+
+function sendNotFound(req: Request, res: Response): void {
+  res.setHeader("Cache-Control", "no-store");
+  if (wantsJson(req)) {
+    sendError(res, 404, "No such paper");
+    return;
+  }
+  res.status(404).type("text/plain").send("No such paper");
 }

@@ -1,5 +1,12 @@
 /** PDFs for the papers tests: valid ones from pdf-lib, broken ones by hand. Not used at run time. */
+import { randomUUID } from "node:crypto";
+import { mkdir, mkdtemp, readdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { createSession, SESSION_COOKIE } from "../auth/session.server.ts";
+import { users } from "../db/schema.ts";
+import type { Services } from "../services.server.ts";
 
 export async function makePdf(pages = 2, label = "test"): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -39,4 +46,32 @@ export function encryptedPdf(): Uint8Array {
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Encrypt 5 0 R /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>] >>\n`;
   body += `startxref\n${xref}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(body, "latin1"));
+}
+
+/** A folder laid out for the import CLI: `{ "marathi/math_1/2023-march-question.pdf": bytes }`. */
+export async function writeFolder(files: Record<string, Uint8Array | string>): Promise<string> {
+  const root = await mkdtemp(path.join(tmpdir(), "ps-import-"));
+  for (const [name, content] of Object.entries(files)) {
+    const full = path.join(root, name);
+    await mkdir(path.dirname(full), { recursive: true });
+    await writeFile(full, content);
+  }
+  return root;
+}
+
+/** Every file in a paper store folder, relative and sorted. */
+export async function storedFiles(root: string): Promise<string[]> {
+  const names = await readdir(root, { recursive: true }).catch(() => [] as string[]);
+  return names.filter((n) => n.endsWith(".pdf")).sort();
+}
+
+/** A signed-in visitor's Cookie header: a users row plus a real session. */
+export async function signedInCookie(services: Pick<Services, "database">): Promise<string> {
+  const id = randomUUID();
+  const digits = String(Math.floor(Math.random() * 1e10)).padStart(10, "0");
+  await services.database.db
+    .insert(users)
+    .values({ id, name: "Test Student", email: `${id}@example.test`, phone: `91${digits}`, passwordHash: "x" });
+  const { token } = await createSession(services, id);
+  return `${SESSION_COOKIE}=${token}`;
 }
