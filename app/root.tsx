@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteError,
 } from "react-router";
@@ -75,16 +76,41 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 404) return <ErrorPanel title="Page not found" message="We could not find that page." />;
+  if (status === 503) {
+    return (
+      <ErrorPanel
+        title="We will be back in a moment"
+        message="PaperStation is briefly unavailable, often because many students are studying at once. Your account and papers are safe. Please try again in a minute."
+      >
+        <RetryButton />
+      </ErrorPanel>
+    );
+  }
   return (
     <ErrorPanel
-      title={notFound ? "Page not found" : "Something went wrong"}
-      message={
-        notFound
-          ? "We could not find that page."
-          : "Sorry, this page failed to load. Please try again in a moment. If it keeps happening, tell us through Contact Us."
-      }
-    />
+      title="Something went wrong"
+      message="Sorry, this page failed to load. Please try again in a moment. If it keeps happening, tell us through Contact Us."
+    >
+      <RetryButton />
+    </ErrorPanel>
+  );
+}
+
+/** A full reload: the root's own data may be what failed, so a revalidation is not enough. */
+function RetryButton() {
+  const location = useLocation();
+  return (
+    <p className="mt-6">
+      <Link
+        to={location.pathname + location.search}
+        reloadDocument
+        className="inline-block rounded-lg bg-amber-500 px-5 py-2 font-semibold text-slate-900 hover:bg-amber-400"
+      >
+        Try again
+      </Link>
+    </p>
   );
 }
 

@@ -11,6 +11,7 @@ import { nonceContext, servicesContext, userContext } from "../app/context.ts";
 import { requestUser } from "./auth/request.server.ts";
 import { accountsApiRouter } from "./auth/routes.server.ts";
 import { seoRouter, vitalsApiRouter } from "./content/routes.server.ts";
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "./db/errors.server.ts";
 import { HttpError, sendError } from "./http/respond.server.ts";
 import { paperFilesRouter, papersApiRouter } from "./papers/routes.server.ts";
 import type { Services } from "./services.server.ts";
@@ -151,6 +152,12 @@ function wantsJson(req: Request): boolean {
 function errorHandler(services: Services): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
+    if (isDatabaseUnavailable(error)) {
+      services.log.warn({ err: error, url: req.originalUrl }, "database unavailable");
+      res.setHeader("Retry-After", "5");
+      if (wantsJson(req)) return sendError(res, 503, UNAVAILABLE_MESSAGE);
+      return res.status(503).type("text/plain").send(`${UNAVAILABLE_MESSAGE}. Please try again in a minute.`);
+    }
     const status = statusOf(error);
     if (status >= 500) services.log.error({ err: error, url: req.originalUrl }, "request failed");
     if (error instanceof HttpError && error.headers) res.set(error.headers);

@@ -4,6 +4,7 @@ import type { LoginInput, SignupInput } from "../../domain/auth.ts";
 import { users } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server.ts";
+import { createSession } from "./session.server.ts";
 
 export class DuplicateAccountError extends Error {
   override name = "DuplicateAccountError";
@@ -30,27 +31,34 @@ async function findDuplicate(services: Pick<Services, "database">, input: Signup
   return byPhone ? ("phone" as const) : null;
 }
 
+/**
+ * Creates the account and its first session in one transaction: a sign-up the client saw
+ * succeed is fully stored, and one that failed (say, the database went away) left nothing behind.
+ */
 export async function createAccount(services: Pick<Services, "database">, input: SignupInput) {
   const duplicate = await findDuplicate(services, input);
   if (duplicate) throw new DuplicateAccountError(duplicate);
   const id = randomUUID();
   const passwordHash = await hashPassword(input.password);
   try {
-    await services.database.db.insert(users).values({
-      id,
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      passwordHash,
-      role: input.role,
+    const session = await services.database.db.transaction(async (tx) => {
+      await tx.insert(users).values({
+        id,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        passwordHash,
+        role: input.role,
+      });
+      return createSession(services, id, tx);
     });
+    return { user: { id, name: input.name, role: input.role }, session };
   } catch (error) {
     // Two sign-ups racing for the same email or phone: the unique index decides.
-    const again = await findDuplicate(services, input);
+    const again = await findDuplicate(services, input).catch(() => null);
     if (again) throw new DuplicateAccountError(again);
     throw error;
   }
-  return { id, name: input.name, role: input.role };
 }
 
 /** The account for these credentials, or null; unknown accounts cost the same time as wrong passwords. */

@@ -46,8 +46,8 @@ export function accountsApiRouter(services: Services): Router {
     if (attempt.count > limits.signupPerIp) throw tooManyAttempts(attempt.retryAfter);
     const input = parseBody(signupSchema, req.body);
     try {
-      const user = await createAccount(services, input);
-      await startSession(services, res, user.id);
+      const { user, session } = await createAccount(services, input);
+      res.append("Set-Cookie", sessionCookie(services.config, session.token, session.expiresAt));
       sendOk(res, { user_id: user.id, name: user.name, role: user.role }, "User signed up", 201);
     } catch (error) {
       if (error instanceof DuplicateAccountError) {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Config } from "../config.server.ts";
+import type { Db } from "../db/client.server.ts";
 import { sessions, users } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
 
@@ -26,11 +27,15 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** 256 random bits; only their hash is stored. */
-export async function createSession(services: Pick<Services, "database">, userId: string) {
+/** 256 random bits; only their hash is stored. `db` may be a transaction. */
+export async function createSession(
+  services: Pick<Services, "database">,
+  userId: string,
+  db: Db = services.database.db,
+) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await services.database.db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
   return { token, expiresAt };
 }
 
