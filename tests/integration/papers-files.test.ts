@@ -218,7 +218,7 @@ describe.each(testDatabases())("PDF delivery on $name", (target) => {
     `/papers/${"a".repeat(500)}/question.pdf`,
     "/papers/%E0%A4%A/question.pdf",
   ])("answers %s with 404, signed in or not", async (rawPath) => {
-    for (const headers of [{ Cookie: cookie }, {}]) {
+    for (const headers of [{ Cookie: cookie }, {}] as Record<string, string>[]) {
       const res = await rawGet(server.url, rawPath, headers);
       expect(res.status, rawPath).toBe(404);
       expect(res.body).not.toContain("%PDF");

@@ -1,0 +1,302 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { papers } from "../../server/db/schema.ts";
+import { getPaperListing } from "../../server/papers/catalog.server.ts";
+import { importPapers } from "../../server/papers/import.server.ts";
+import { seedSamplePapers } from "../../server/papers/samples.server.ts";
+import { sha256Hex } from "../../server/papers/store.server.ts";
+import { encryptedPdf, makePdf, storedFiles, truncated, writeFolder } from "../../server/papers/test-fixtures.ts";
+import { createTestPostgresUrl, testDatabases } from "../support/databases.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+
+const ROOT = path.join(import.meta.dirname, "../..");
+
+describe.each(testDatabases())("paper import on $name", (target) => {
+  let server: TestServer;
+  let dispose: () => Promise<void>;
+  let dataDir: string;
+  const folders: string[] = [];
+
+  const store = () => path.join(dataDir, "papers");
+  const catalogue = () => server.services.database.db.select().from(papers).orderBy(asc(papers.id));
+  async function folder(files: Record<string, Uint8Array | string>) {
+    const dir = await writeFolder(files);
+    folders.push(dir);
+    return dir;
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "ps-papers-import-"));
+    const database = await target.open();
+    dispose = database.dispose;
+    server = await startTestServer(database, { env: { DATA_DIR: dataDir } });
+    await seedSamplePapers(server.services);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await dispose?.();
+    for (const dir of [dataDir, ...folders]) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("imports good files, replaces the samples of their slots and marks them official", async () => {
+    const question = await makePdf(3, "algebra 2023");
+    const solution = await makePdf(5, "algebra 2023 answers");
+    const dir = await folder({
+      "marathi/math_1/2023-march-question.pdf": question,
+      "marathi/math_1/2023-march-solution.pdf": solution,
+      "marathi/math_1/2017-march-question.pdf": await makePdf(2, "algebra 2017"),
+      "english/english/2023-march-question.pdf": await makePdf(4, "english 2023"),
+      ".DS_Store": "ignored",
+    });
+    const progress: number[] = [];
+    const report = await importPapers(server.services, dir, { onProgress: (done) => progress.push(done) });
+    expect(report.rejected).toEqual([]);
+    expect(report.committed).toBe(true);
+    expect(report.counts).toEqual({ imported: 1, replaced: 2, unchanged: 0, rejected: 0 });
+    expect(progress.at(-1)).toBe(4);
+
+    const rows = await catalogue();
+    const algebra = rows.find((r) => r.id === "math-1-2023-march-marathi");
+    expect(algebra).toMatchObject({
+      official: true,
+      questionSha256: sha256Hex(question),
+      questionPages: 3,
+      solutionSha256: sha256Hex(solution),
+      solutionPages: 5,
+      mediums: ["marathi"],
+    });
+    expect(rows.find((r) => r.id === "math-1-2017-march-marathi")).toMatchObject({ official: true, questionPages: 2 });
+
+    // The listing shows the new paper and its solution; 2017 comes last.
+    const listing = await getPaperListing(server.services, { subject: "math_1", medium: "marathi", standard: 10 });
+    expect(listing.map((g) => g.year)).toEqual([2023, 2022, 2020, 2019, 2018, 2017]);
+    expect(listing[0]?.papers[0]).toMatchObject({
+      official: true,
+      solution_url: "/papers/math-1-2023-march-marathi/solution.pdf",
+    });
+
+    // The English-medium file took English away from the shared sample; the other mediums keep it.
+    const forEnglish = await getPaperListing(server.services, { subject: "english", medium: "english", standard: 10 });
+    expect(forEnglish[0]?.papers[0]).toMatchObject({ id: "english-2023-march-english", official: true });
+    const forMarathi = await getPaperListing(server.services, { subject: "english", medium: "marathi", standard: 10 });
+    expect(forMarathi[0]?.papers[0]).toMatchObject({ id: "english-2023-march-all", official: false });
+    expect(rows.find((r) => r.id === "english-2023-march-all")?.mediums.sort()).toEqual(["marathi", "semi_english"]);
+
+    // Re-running the same folder changes nothing and stores nothing twice.
+    const filesBefore = await storedFiles(store());
+    const rowsBefore = await catalogue();
+    const again = await importPapers(server.services, dir);
+    expect(again.counts).toEqual({ imported: 0, replaced: 0, unchanged: 3, rejected: 0 });
+    expect(await storedFiles(store())).toEqual(filesBefore);
+    expect(await catalogue()).toEqual(rowsBefore);
+  });
+
+  it("replaces a shared language sample in every medium from all/", async () => {
+    const dir = await folder({ "all/hindi_half/2019-july-question.pdf": await makePdf(2, "hindi") });
+    const report = await importPapers(server.services, dir);
+    expect(report.papers).toEqual([
+      expect.objectContaining({
+        id: "hindi-half-2019-july-all",
+        outcome: "replaced",
+        replaced: ["hindi-half-2019-july-all"],
+      }),
+    ]);
+    for (const medium of ["english", "marathi", "semi_english"] as const) {
+      const listing = await getPaperListing(server.services, { subject: "hindi_half", medium, standard: 10 });
+      const july = listing.find((g) => g.year === 2019)?.papers.find((p) => p.session === "july");
+      // The imported file has no solution, so the sample's solution is gone with it.
+      expect(july).toMatchObject({ official: true, solution_url: "" });
+    }
+  });
+
+  it("stores the same bytes once when they appear twice", async () => {
+    const same = await makePdf(2, "duplicate");
+    const dir = await folder({
+      "english/geography/2016-march-question.pdf": same,
+      "semi_english/geography/2016-march-question.pdf": same,
+    });
+    const before = await storedFiles(store());
+    const report = await importPapers(server.services, dir);
+    expect(report.counts.imported).toBe(2);
+    expect(report.warnings).toEqual([expect.stringContaining("same bytes")]);
+    const after = await storedFiles(store());
+    expect(after.length - before.length).toBe(1);
+    expect(after).toContain(`${sha256Hex(same).slice(0, 2)}/${sha256Hex(same)}.pdf`);
+  });
+
+  it("rejects bad files with their reasons and then changes nothing at all", async () => {
+    const dir = await folder({
+      "marathi/science_1/2015-march-question.pdf": await makePdf(2, "good but held back"),
+      "marathi/science_2/2015-march-question.pdf": "<html>this is a web page</html>",
+      "marathi/science_2/2015-july-question.pdf": truncated(await makePdf(4, "cut")),
+      "marathi/geography/2015-march-question.pdf": encryptedPdf(),
+      "marathi/geography/2015-july-solution.pdf": await makePdf(1, "orphan"),
+      "hindi/geography/2015-march-question.pdf": await makePdf(1),
+      "marathi/physics/2015-march-question.pdf": await makePdf(1),
+      "marathi/geography/15-march-question.pdf": await makePdf(1),
+      "marathi/geography/2014-march-question.pdf": await makePdf(1, "same as solution"),
+      "marathi/geography/2014-march-solution.pdf": await makePdf(1, "same as solution"),
+      "notes.txt": "stray",
+    });
+    const rowsBefore = await catalogue();
+    const filesBefore = await storedFiles(store());
+    const report = await importPapers(server.services, dir);
+    expect(report.committed).toBe(false);
+    const reasons = Object.fromEntries(report.rejected.map((r) => [r.file, r.reason]));
+    expect(reasons).toEqual({
+      "marathi/science_2/2015-march-question.pdf": expect.stringContaining("not a PDF"),
+      "marathi/science_2/2015-july-question.pdf": expect.stringContaining("truncated"),
+      "marathi/geography/2015-march-question.pdf": expect.stringContaining("encrypted"),
+      "marathi/geography/2015-july-solution.pdf": expect.stringContaining("without its question"),
+      "hindi/geography/2015-march-question.pdf": expect.stringContaining("unknown medium"),
+      "marathi/physics/2015-march-question.pdf": expect.stringContaining("unknown subject"),
+      "marathi/geography/15-march-question.pdf": expect.stringContaining("file name"),
+      "marathi/geography/2014-march-solution.pdf": expect.stringContaining("same file as the question"),
+      "notes.txt": expect.stringContaining("layout"),
+    });
+    expect(report.counts.rejected).toBe(9);
+    expect(await catalogue()).toEqual(rowsBefore);
+    expect(await storedFiles(store())).toEqual(filesBefore);
+  });
+
+  it("rejects both copies when all/ and a medium folder give the same paper", async () => {
+    const dir = await folder({
+      "all/marathi/2013-march-question.pdf": await makePdf(1, "a"),
+      "english/marathi/2013-march-question.pdf": await makePdf(1, "b"),
+    });
+    const report = await importPapers(server.services, dir);
+    expect(report.rejected.map((r) => r.file).sort()).toEqual([
+      "all/marathi/2013-march-question.pdf",
+      "english/marathi/2013-march-question.pdf",
+    ]);
+    expect(report.rejected[0]?.reason).toContain("keep one");
+  });
+
+  it("changes nothing on a dry run but says what it would do", async () => {
+    const dir = await folder({
+      "semi_english/math_2/2018-march-question.pdf": await makePdf(2, "dry"),
+      "semi_english/math_2/2012-march-question.pdf": await makePdf(2, "dry new"),
+    });
+    const rowsBefore = await catalogue();
+    const filesBefore = await storedFiles(store());
+    const report = await importPapers(server.services, dir, { dryRun: true });
+    expect(report.committed).toBe(false);
+    expect(report.counts).toEqual({ imported: 1, replaced: 1, unchanged: 0, rejected: 0 });
+    expect(await catalogue()).toEqual(rowsBefore);
+    expect(await storedFiles(store())).toEqual(filesBefore);
+  });
+
+  it("leaves the catalogue as it was when the run fails inside its transaction", async () => {
+    const dir = await folder({
+      "english/science_2/2023-march-question.pdf": await makePdf(2, "fails"),
+      "english/science_2/2011-march-question.pdf": await makePdf(2, "fails too"),
+    });
+    const rowsBefore = await catalogue();
+    await expect(
+      importPapers(server.services, dir, {
+        beforeCommit: async () => {
+          throw new Error("disk full");
+        },
+      }),
+    ).rejects.toThrow("disk full");
+    expect(await catalogue()).toEqual(rowsBefore);
+  });
+
+  it("refuses a folder that does not exist", async () => {
+    await expect(importPapers(server.services, path.join(dataDir, "nope"))).rejects.toThrow("is not a folder");
+  });
+});
+
+function runCli(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts/import-papers.ts"), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: "silent", DATABASE_URL: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr.on("data", (c: Buffer) => {
+      stderr += c.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const cliTargets: { name: string; env(): Promise<{ env: Record<string, string>; cleanup(): Promise<void> }> }[] = [
+  {
+    name: "pglite",
+    async env() {
+      const dataDir = await mkdtemp(path.join(tmpdir(), "ps-cli-"));
+      return { env: { DATA_DIR: dataDir }, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+    },
+  },
+];
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (adminUrl) {
+  cliTargets.push({
+    name: "postgres",
+    async env() {
+      const dataDir = await mkdtemp(path.join(tmpdir(), "ps-cli-"));
+      const { url, drop } = await createTestPostgresUrl(adminUrl);
+      return {
+        env: { DATA_DIR: dataDir, DATABASE_URL: url },
+        async cleanup() {
+          await drop();
+          await rm(dataDir, { recursive: true, force: true });
+        },
+      };
+    },
+  });
+}
+
+describe.each(cliTargets)("npm run papers:import on $name", (target) => {
+  it("shows progress and a summary, and exits non-zero only when a file is rejected", async () => {
+    const { env, cleanup } = await target.env();
+    const good = await writeFolder({ "all/sanskrit_full/2023-july-question.pdf": await makePdf(2, "cli") });
+    const bad = await writeFolder({
+      "all/sanskrit_full/2023-july-question.pdf": await makePdf(2, "cli"),
+      "all/sanskrit_full/2022-july-question.pdf": encryptedPdf(),
+    });
+    try {
+      const failed = await runCli([bad], env);
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toMatch(/rejected\s+all\/sanskrit_full\/2022-july-question\.pdf: encrypted/);
+      expect(failed.stdout).toMatch(/rejected\s+1/);
+      expect(failed.stdout).toContain("Nothing was changed");
+
+      const dry = await runCli([good, "--dry-run"], env);
+      expect(dry.code).toBe(0);
+      expect(dry.stdout).toContain("Dry run");
+      expect(dry.stdout).toMatch(/imported\s+1/);
+
+      const ok = await runCli([good], env);
+      expect(ok.code).toBe(0);
+      expect(ok.stderr).toMatch(/\[#+\] 1\/1/);
+      expect(ok.stdout).toMatch(/imported\s+sanskrit-full-2023-july-all/);
+      expect(ok.stdout).toMatch(/imported\s+1/);
+
+      const rerun = await runCli([good], env);
+      expect(rerun.code).toBe(0);
+      expect(rerun.stdout).toMatch(/unchanged\s+1/);
+      expect(await storedFiles(path.join(env.DATA_DIR ?? "", "papers"))).toHaveLength(1);
+
+      const usage = await runCli([], env);
+      expect(usage.code).toBe(2);
+      expect(usage.stderr).toContain("Usage: npm run papers:import");
+    } finally {
+      await rm(good, { recursive: true, force: true });
+      await rm(bad, { recursive: true, force: true });
+      await cleanup();
+    }
+    // Five CLI processes, each opening and migrating its own database.
+  }, 120_000);
+});
