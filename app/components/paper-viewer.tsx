@@ -129,7 +129,7 @@ function ViewerBody({
               <span aria-hidden="true">+</span>
             </button>
           </fieldset>
-          <p className="text-sm tabular-nums" aria-live="polite">
+          <p className="text-sm whitespace-nowrap tabular-nums" aria-live="polite">
             {ready ? `Page ${Math.min(page, status.pages)} of ${status.pages}` : ""}
           </p>
           <a href={paper.url} download className={`${controlClass} px-3`}>

@@ -82,7 +82,8 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
   const { subject, medium, years } = loaderData;
   const { user, siteUrl } = useRootData();
   const pending = useSubjectNavigationPending();
-  const [viewerPaper, setViewerPaper] = useState<ViewerPaper | null>(null);
+  // `title` is the short one ("March 2023"); the viewer shows the subject too.
+  const [opened, setOpened] = useState<{ url: string; title: string } | null>(null);
   const [authRequest, setAuthRequest] = useState<AuthRequest | null>(null);
 
   useRememberedMedium(medium);
@@ -97,22 +98,22 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
       setAuthRequest({ kind, title, url });
       return;
     }
-    setViewerPaper({ url, title: `${subject.name}, ${title} question paper` });
+    setOpened({ url, title });
   };
 
   const closeAuth = useCallback(() => setAuthRequest(null), []);
-  const onSignedIn = useCallback(
-    (request: AuthRequest) => {
-      setAuthRequest(null);
-      setViewerPaper({ url: request.url, title: `${subject.name}, ${request.title} question paper` });
-    },
-    [subject.name],
-  );
-  const closeViewer = useCallback(() => setViewerPaper(null), []);
+  const onSignedIn = useCallback((request: AuthRequest) => {
+    setAuthRequest(null);
+    setOpened({ url: request.url, title: request.title });
+  }, []);
+  const closeViewer = useCallback(() => setOpened(null), []);
   const signInFromViewer = () => {
-    if (viewerPaper) setAuthRequest({ kind: "question", title: viewerPaper.title, url: viewerPaper.url });
-    setViewerPaper(null);
+    if (opened) setAuthRequest({ kind: "question", ...opened });
+    setOpened(null);
   };
+  const viewerPaper: ViewerPaper | null = opened
+    ? { url: opened.url, title: `${subject.name}, ${opened.title} question paper` }
+    : null;
 
   const itemList = {
     "@context": "https://schema.org",

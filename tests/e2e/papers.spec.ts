@@ -155,6 +155,24 @@ test.describe("subject page", () => {
     await expect(firstPaper).toHaveAttribute("href", /-semi-english\//);
   });
 
+  test("the loader animation shows only while a client-side navigation loads", async ({ page }) => {
+    await page.goto(MATH_1);
+    await expect(page.locator(".ps-loader")).toHaveCount(0);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\.data\?(.*&)?_routes=subject-/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Medium" }).getByRole("link", { name: "English", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading question papers" })).toBeVisible();
+    release();
+    await expect(page.getByRole("link", { name: /Q Paper/ }).first()).toHaveAttribute("href", /-english\//);
+    await expect(page.locator(".ps-loader")).toHaveCount(0);
+  });
+
   test("lists years newest first with labelled paper blocks, explore links and structured data", async ({ page }) => {
     await page.goto(GEOGRAPHY);
     const years = await page.locator("h2[id^=year-]").allInnerTexts();
@@ -307,6 +325,35 @@ test.describe("papers and solutions", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(qPaper).toBeFocused();
+  });
+
+  test("the viewer offers Retry when the download fails, and Sign in when the session is gone", async ({
+    page,
+    context,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await signUpViaApi(page.request, baseURL);
+    await page.goto(MATH_1);
+    const qPaper = page.getByRole("link", { name: /Q Paper/ }).first();
+
+    const pdf = /\/papers\/[^/]+\/question\.pdf$/;
+    await page.route(pdf, (route) => route.abort("failed"));
+    await qPaper.click();
+    const dialog = viewer(page);
+    await expect(dialog.getByRole("alert")).toContainText("could not be loaded");
+    await page.unroute(pdf);
+    await dialog.getByRole("button", { name: "Retry" }).click();
+    await expect(dialog.locator('[data-page="1"] canvas')).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    forgive(consoleErrors, /net::ERR_FAILED/);
+
+    // The session ends while the page still shows the visitor as signed in.
+    await context.clearCookies();
+    await qPaper.click();
+    await expect(dialog.getByRole("alert")).toContainText("Please sign in");
+    await dialog.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("dialog", { name: /Sign in to open/ })).toBeVisible();
   });
 
   test("'Solution' opens the PDF in a new tab, for a signed-in and for a newly signed-up visitor", async ({
