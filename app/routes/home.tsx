@@ -2,9 +2,11 @@ import { redirect } from "react-router";
 import { isMedium } from "../../domain/catalog.ts";
 import { SITE } from "../../domain/site.ts";
 import { isSubjectKey, subjectByKey, subjectPath } from "../../domain/subjects.ts";
+import { getHomeWelcome } from "../../server/content/pages.server.ts";
 import { CommunityBlock } from "../components/community-block";
+import { HomeJsonLd } from "../components/home-json-ld";
 import { HomePaperForm, type PaperFormErrors, validatePaperForm } from "../components/home-paper-form";
-import { HomeWelcome } from "../components/home-welcome";
+import { WelcomeSection } from "../components/welcome-section";
 import { servicesContext } from "../context";
 import { mediumCookie, mediumFromCookie } from "../lib/medium";
 import { pageMeta } from "../lib/meta";
@@ -23,7 +25,11 @@ export function loader({ request, url, context }: Route.LoaderArgs) {
   const cookieMedium = mediumFromCookie(request.headers.get("cookie"));
   const submitted = url.searchParams.has("medium") || url.searchParams.has("subject");
   if (!submitted) {
-    return { values: { medium: cookieMedium ?? "", subject: "" }, errors: {} as PaperFormErrors };
+    return {
+      values: { medium: cookieMedium ?? "", subject: "" },
+      errors: {} as PaperFormErrors,
+      welcome: getHomeWelcome(),
+    };
   }
   const values = { medium: url.searchParams.get("medium") ?? "", subject: url.searchParams.get("subject") ?? "" };
   const errors = validatePaperForm(values);
@@ -33,7 +39,7 @@ export function loader({ request, url, context }: Route.LoaderArgs) {
       headers: { "Set-Cookie": mediumCookie(values.medium, config.siteUrl.startsWith("https://")) },
     });
   }
-  return { values, errors };
+  return { values, errors, welcome: getHomeWelcome() };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -68,8 +74,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </section>
-      <HomeWelcome />
+      <WelcomeSection welcome={loaderData.welcome} />
       <CommunityBlock />
+      <HomeJsonLd />
     </>
   );
 }
