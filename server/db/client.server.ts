@@ -67,6 +67,9 @@ export function openPostgres(url: string, options: { max?: number } = {}): Datab
     max: options.max ?? 10,
     connect_timeout: 5,
     idle_timeout: 30,
+    // postgres-js makes queued queries wait out an exponential reconnect backoff (up to 20 s) when
+    // the server goes away; retry quickly instead, so an outage fails fast and becomes a 503.
+    backoff: (retries) => Math.min(0.05 * retries, 0.5),
     onnotice: () => {},
   });
   const db = drizzlePostgres({ client, schema }) as unknown as Db;

@@ -23,14 +23,8 @@ export function papersApiRouter(services: Services): Router {
   router.get("/get-question", async (req, res) => {
     const parsed = parseGetQuestionQuery(req.query as Record<string, unknown>);
     if (!parsed.ok) return sendError(res, 400, parsed.message, parsed.errors);
-    let data: Awaited<ReturnType<typeof getPaperListing>>;
-    try {
-      data = await getPaperListing(services, parsed.query);
-    } catch (error) {
-      services.log.error({ err: error }, "paper listing failed");
-      res.setHeader("Cache-Control", "no-store");
-      return sendError(res, 503, "Papers are unavailable right now. Please try again.");
-    }
+    // A database outage is answered by the app's error handler: 503 "Service temporarily unavailable".
+    const data = await getPaperListing(services, parsed.query);
     const message = data.length ? "OK" : "No papers yet for this subject and medium";
     // The tag hashes exactly what sendOk serialises, so it changes whenever the body does.
     const body = JSON.stringify({ meta: { success: true, message }, data });
