@@ -120,7 +120,8 @@ function AuthDialogBody({
             href={request.url}
             target="_blank"
             rel="noopener"
-            onClick={onClose}
+            // Close after the browser has followed the link, not before.
+            onClick={() => setTimeout(onClose, 0)}
             className="mt-4 inline-flex w-full items-center justify-center rounded-lg bg-indigo-700 py-3 font-semibold text-white hover:bg-indigo-800"
           >
             Open the solution<span className="sr-only"> (opens in a new tab)</span>

@@ -52,7 +52,7 @@ export function SubjectPaperList({
   return (
     <ol className="space-y-8">
       {years.map((group) => (
-        <li key={group.year} aria-labelledby={`year-${group.year}`}>
+        <li key={group.year}>
           <h2 id={`year-${group.year}`} className="mb-3">
             <span className="inline-block rounded-full bg-indigo-800 px-4 py-1 text-lg font-bold text-white">
               {group.year}
