@@ -204,9 +204,11 @@ test.describe("web vitals", () => {
 
   test("reports metrics with sendBeacon to /api/v1/vitals, tagged with the route pattern", async ({ page }) => {
     const beacons = collectBeacons(page);
-    const accepted = page.waitForResponse((r) => r.url().endsWith("/api/v1/vitals") && r.status() === 204);
+    // The whole browser suite shares one address, so the per-IP limit may answer 429: the
+    // integration tests check the 204s; here the beacon itself is the point.
+    const answered = page.waitForResponse((r) => r.url().endsWith("/api/v1/vitals"));
     await page.goto("/blogs?page=2");
-    await accepted;
+    expect([204, 429]).toContain((await answered).status());
     await expect.poll(() => beacons.map((b) => b.name)).toEqual(expect.arrayContaining(["TTFB", "FCP"]));
     // The first input ends LCP; hiding the page ends CLS (and would end LCP too).
     await page.keyboard.press("Shift");
