@@ -21,9 +21,9 @@ function parseSitemap(xml: string): Array<{ loc: string; lastmod?: string }> {
   }
   expect(stack).toEqual([]);
   expect(body).toMatch(/^<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
-  const unescape = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  const unescapeXml = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
   return [...body.matchAll(/<url>\s*<loc>([^<]+)<\/loc>\s*(?:<lastmod>([^<]+)<\/lastmod>\s*)?<\/url>/g)].map(
-    ([, loc, lastmod]) => (lastmod ? { loc: unescape(loc ?? ""), lastmod } : { loc: unescape(loc ?? "") }),
+    ([, loc, lastmod]) => (lastmod ? { loc: unescapeXml(loc ?? ""), lastmod } : { loc: unescapeXml(loc ?? "") }),
   );
 }
 
