@@ -15,7 +15,7 @@ export interface AppProcess {
 
 /**
  * The production server (`node server/main.ts`) on a free port with a fresh DATA_DIR.
- * It resolves once the server logs that it is listening, with the port it got.
+ * It resolves once the server answers /healthz.
  */
 export async function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
   // The port is chosen up front so that SITE_URL (canonical links, the Origin check) matches it.
@@ -34,28 +34,33 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // Only the tail is kept, for the error message if the server dies.
   let output = "";
-  const port = await new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      for (const line of output.split("\n")) {
-        if (!line.includes("PaperStation is listening")) continue;
-        try {
-          resolve((JSON.parse(line) as { port: number }).port);
-        } catch {
-          // a partial line: wait for the rest
-        }
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)));
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const port = freePort;
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
   });
-  // Keep draining output so a full pipe never blocks the server.
-  child.stdout?.resume();
-  child.stderr?.resume();
+  // Ready when /healthz answers: a condition, polled, whatever the log level.
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exited) throw new Error(`server exited with ${child.exitCode} before listening:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not answer /healthz within 90 s:\n${output}`);
+    }
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return {
     url: `http://localhost:${port}`,
     dataDir,
