@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import postgres from "postgres";
 import { subjectByKey, subjectPath } from "../../domain/subjects.ts";
@@ -53,6 +54,11 @@ function forgive(consoleErrors: string[], pattern: RegExp) {
   }
 }
 
+async function expectNoAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 function viewer(page: Page) {
   return page.getByRole("dialog", { name: /question paper$/ });
 }
@@ -78,6 +84,7 @@ test.describe("home form", () => {
     await expect(subject).toHaveAccessibleDescription(/choose a subject/i);
     await expect(medium).toBeFocused();
     await expect(page).toHaveURL("/");
+    await expectNoAxeViolations(page);
 
     await medium.selectOption("english");
     await expect(medium).not.toHaveAttribute("aria-invalid");
@@ -187,6 +194,7 @@ test.describe("subject page", () => {
 
     const comingSoon = page.getByRole("button", { name: "Solution Coming Soon" }).first();
     await expect(comingSoon).toBeDisabled();
+    await expectNoAxeViolations(page);
 
     const explore = page.getByRole("region", { name: "Explore more question papers" });
     await expect(explore.getByRole("link")).toHaveCount(12);
@@ -255,6 +263,8 @@ test.describe("papers and solutions", () => {
     await expect(dialog).toBeVisible();
     expect(await dialog.evaluate((d) => (d as HTMLDialogElement).matches(":modal"))).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(dialog.getByLabel("Name")).toBeVisible();
+    await expectNoAxeViolations(page);
 
     // Esc closes it and focus goes back to the button that opened it.
     await page.keyboard.press("Escape");
@@ -305,6 +315,7 @@ test.describe("papers and solutions", () => {
 
     await expect(dialog.getByRole("link", { name: "Download" })).toHaveAttribute("download", "");
     await expect(dialog.getByRole("link", { name: "Download" })).toHaveAttribute("href", /\/question\.pdf$/);
+    await expectNoAxeViolations(page);
 
     // Focus stays inside: tabbing around never reaches the page behind.
     for (let i = 0; i < 12; i++) {
