@@ -38,13 +38,28 @@ export function meta({ matches }: Route.MetaArgs) {
 const cardClass =
   "flex h-[95px] items-center gap-4 overflow-hidden rounded-2xl border border-slate-200 bg-white px-4 shadow-sm hover:border-indigo-400 hover:bg-indigo-50";
 
-function CardIcon({ children, className }: { children: string; className: string }) {
+const ICONS = {
+  // A speech bubble and an envelope, drawn inline: no icon font, no emoji font needed.
+  chat: "M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9l-4 3v-3H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm3 5h10M7 13h6",
+  mail: "M3 6h18v12H3zM3 6l9 7 9-7",
+} as const;
+
+function CardIcon({ icon, className }: { icon: keyof typeof ICONS; className: string }) {
   return (
-    <span
-      aria-hidden="true"
-      className={`flex size-12 shrink-0 items-center justify-center rounded-full text-2xl ${className}`}
-    >
-      {children}
+    <span className={`flex size-12 shrink-0 items-center justify-center rounded-full ${className}`}>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="26"
+        height="26"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      >
+        <path d={ICONS[icon]} />
+      </svg>
     </span>
   );
 }
@@ -68,7 +83,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               className={cardClass}
               data-testid="contact-card"
             >
-              <CardIcon className="bg-green-100 text-green-800">💬</CardIcon>
+              <CardIcon icon="chat" className="bg-green-100 text-green-800" />
               <span className="min-w-0">
                 <span className="block text-lg font-bold text-slate-900">Chat with us</span>
                 <span className="block truncate text-sm text-slate-600">
@@ -83,7 +98,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               className={cardClass}
               data-testid="contact-card"
             >
-              <CardIcon className="bg-indigo-100 text-indigo-800">✉</CardIcon>
+              <CardIcon icon="mail" className="bg-indigo-100 text-indigo-800" />
               <span className="min-w-0">
                 <span className="block text-lg font-bold text-slate-900">Write to us</span>
                 <span className="block truncate text-sm text-slate-600">{supportEmail}</span>
