@@ -2,10 +2,27 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   build: {
-    // Low-end phones on mobile data: keep chunks small and modern.
     target: "es2022",
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // Left alone, the bundler makes a dozen 1-2 KB shared chunks, each a round trip with its
+            // own headers on a slow phone. Code that several pages share goes in one chunk instead;
+            // code only one page uses stays with that page, and lazy chunks (pdf.js) stay lazy.
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
+                },
+                { name: "shared", test: /[\\/](app|domain)[\\/]/, minShareCount: 2 },
+              ],
+            },
+          },
+        },
   },
-});
+}));

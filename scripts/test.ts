@@ -8,7 +8,7 @@ import { chromiumMissingMessage } from "../tests/e2e/support/chromium.ts";
 const steps: Array<[label: string, command: string, args: string[]]> = [
   ["typecheck", "npm", ["run", "--silent", "typecheck"]],
   ["lint", "biome", ["check", "."]],
-  ["build", "react-router", ["build"]],
+  ["build", "npm", ["run", "--silent", "build"]],
   ["unit and integration tests", "vitest", ["run"]],
   ["browser tests", "playwright", ["test"]],
 ];

@@ -13,6 +13,7 @@ import { accountsApiRouter } from "./auth/routes.server.ts";
 import { seoRouter, vitalsApiRouter } from "./content/routes.server.ts";
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "./db/errors.server.ts";
 import { HttpError, sendError } from "./http/respond.server.ts";
+import { staticFiles } from "./http/static.server.ts";
 import { paperFilesRouter, papersApiRouter } from "./papers/routes.server.ts";
 import type { Services } from "./services.server.ts";
 
@@ -56,6 +57,14 @@ export function createApp(services: Services, options: AppOptions = {}): express
     }),
   );
 
+  if (!options.vite) {
+    // Before helmet: a page's policy headers mean nothing on a script or an image, and on a
+    // phone every one of a page's fifteen asset responses would carry them again.
+    app.use((_req, res, next) => {
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      next();
+    }, staticFiles(options.clientDir ?? CLIENT_DIR));
+  }
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -111,14 +120,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use(paperFilesRouter(services));
   app.use(seoRouter(services));
 
-  if (options.vite) {
-    app.use(options.vite.middlewares);
-  } else {
-    const clientDir = options.clientDir ?? CLIENT_DIR;
-    // Hashed file names change with their content, so they may be cached for good.
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1d", index: false, redirect: false }));
-  }
+  if (options.vite) app.use(options.vite.middlewares);
 
   if (options.build) {
     app.all(

@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
-import { COUNTRY_PREFIX, isEmail, MESSAGES, PASSWORD_MIN, phoneInput, ROLES } from "../../domain/auth.ts";
+import { COUNTRY_PREFIX, isEmail, MESSAGES, PASSWORD_MIN, phoneInput, ROLES } from "../../domain/auth-rules.ts";
 import { NetworkError, postJson } from "../lib/api";
 import { FieldError, PasswordField } from "./password-field";
 

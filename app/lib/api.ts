@@ -1,4 +1,4 @@
-import { MESSAGES } from "../../domain/auth.ts";
+import { MESSAGES } from "../../domain/auth-rules.ts";
 
 export interface ApiResult<T> {
   status: number;

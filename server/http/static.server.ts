@@ -1,0 +1,53 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import express, { type RequestHandler, Router } from "express";
+
+const ENCODINGS = [
+  { name: "br", suffix: ".br" },
+  { name: "gzip", suffix: ".gz" },
+] as const;
+
+function accepts(header: string | undefined, encoding: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((part) => {
+    const [name, ...params] = part.trim().split(";");
+    if (name?.trim() !== encoding) return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+function serveFrom(dir: string, immutable: boolean): RequestHandler {
+  const maxAge = immutable ? "1y" : "1d";
+  const plain = express.static(dir, { index: false, redirect: false, immutable, maxAge });
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    let file: string;
+    try {
+      file = path.join(dir, decodeURIComponent(req.path));
+    } catch {
+      return next();
+    }
+    // express.static refuses traversal for the plain file; the encoded copies get the same rule.
+    if (!file.startsWith(dir + path.sep) || file.includes("\0")) return plain(req, res, next);
+    const encoding = ENCODINGS.find((e) => accepts(req.get("accept-encoding"), e.name) && existsSync(file + e.suffix));
+    if (!encoding) return plain(req, res, next);
+    res.vary("Accept-Encoding");
+    res.setHeader("Content-Encoding", encoding.name);
+    res.type(path.extname(file));
+    res.sendFile(file + encoding.suffix, { immutable, maxAge }, (error) => {
+      if (error) next(error);
+    });
+  };
+}
+
+/**
+ * Static files from the build, preferring the Brotli or gzip copies made at build time
+ * (scripts/precompress.ts). Hashed files under /assets are immutable for a year.
+ */
+export function staticFiles(clientDir: string): Router {
+  const router = Router();
+  router.use("/assets", serveFrom(path.join(clientDir, "assets"), true));
+  router.use(serveFrom(clientDir, false));
+  return router;
+}
