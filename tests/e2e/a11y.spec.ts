@@ -1,0 +1,100 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { SUBJECTS, subjectPath } from "../../domain/subjects.ts";
+import { uniqueAccount } from "./support/accounts.ts";
+import { expect, test } from "./support/test.ts";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
+
+async function expectNoViolations(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const found = result.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
+  );
+  expect(found, `axe violations on ${where}`).toEqual([]);
+}
+
+const articles = readdirSync(path.join(import.meta.dirname, "../../content/articles"))
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => `/${f.slice(0, -3)}`);
+
+const ROUTES = [
+  "/",
+  "/login",
+  "/blogs",
+  "/blogs?page=2",
+  "/about-us",
+  "/contact-us",
+  "/terms-&-conditions",
+  "/privacy-&-policy",
+  "/loader",
+  "/no-such-page",
+  ...SUBJECTS.map(subjectPath),
+  ...articles,
+];
+
+test.describe("axe finds no WCAG 2.2 AA violations", () => {
+  for (const route of ROUTES) {
+    test(`on ${route}`, async ({ page }) => {
+      await page.goto(route);
+      await expect(page.locator("h1")).toBeVisible();
+      await expectNoViolations(page, route);
+    });
+  }
+
+  test("with the mobile menu open", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" })).toBeVisible();
+    await expectNoViolations(page, "the open mobile menu");
+  });
+
+  test("with the sign-in dialog open, and with the viewer open", async ({ page }, testInfo) => {
+    await page.goto(subjectPath({ slug: "geography" }));
+    await page
+      .getByRole("link", { name: /Q Paper/ })
+      .first()
+      .click();
+    const dialog = page.getByRole("dialog", { name: /Sign in/ });
+    await expect(dialog.getByLabel("Name")).toBeVisible();
+    await expectNoViolations(page, "the sign-in dialog");
+
+    const account = uniqueAccount(testInfo);
+    await dialog.getByLabel("Name").fill(account.name);
+    await dialog.getByLabel("Phone number").fill(account.phone);
+    await dialog.getByLabel("Email").fill(account.email);
+    await dialog.getByLabel("Password", { exact: true }).fill(account.password);
+    await dialog.getByRole("button", { name: "Sign Up" }).click();
+    const viewer = page.getByRole("dialog", { name: /question paper$/ });
+    await expect(viewer.locator('[data-page="1"] canvas')).toBeVisible();
+    await expectNoViolations(page, "the open viewer");
+  });
+});
+
+test("keyboard focus is always visible", async ({ page }) => {
+  for (const route of ["/", "/login", subjectPath({ slug: "math-1" })]) {
+    await page.goto(route);
+    const seen = new Set<string>();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      const focus = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const visible =
+          (style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
+        return {
+          key: `${el.tagName} ${el.textContent?.trim().slice(0, 40)} ${el.getAttribute("href") ?? ""}`,
+          visible,
+        };
+      });
+      if (!focus || seen.has(focus.key)) continue;
+      seen.add(focus.key);
+      expect(focus.visible, `focus ring on ${route}: ${focus.key}`).toBe(true);
+    }
+    expect(seen.size, `focusable elements reached on ${route}`).toBeGreaterThan(5);
+  }
+});
