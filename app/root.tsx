@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useMatches,
   useRouteError,
@@ -22,6 +23,20 @@ import { reportWebVitals } from "./lib/vitals.client";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return getRootData(context, request);
+}
+
+/**
+ * The root's data (who is signed in, the site URL) changes on sign-in and sign-out, which
+ * revalidate explicitly, not on navigation: skipping it saves a request per tap on mobile data.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
 }
 
 export function meta({ error }: Route.MetaArgs) {

@@ -60,10 +60,13 @@ export function createApp(services: Services, options: AppOptions = {}): express
   if (!options.vite) {
     // Before helmet: a page's policy headers mean nothing on a script or an image, and on a
     // phone every one of a page's fifteen asset responses would carry them again.
-    app.use((_req, res, next) => {
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      next();
-    }, staticFiles(options.clientDir ?? CLIENT_DIR));
+    app.use(
+      (_req, res, next) => {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        next();
+      },
+      staticFiles(options.clientDir ?? CLIENT_DIR),
+    );
   }
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -77,7 +80,12 @@ export function createApp(services: Services, options: AppOptions = {}): express
             useDefaults: false,
             directives: {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+              // 'wasm-unsafe-eval' lets pdf.js compile its WebAssembly image decoders; it allows no JS eval.
+              scriptSrc: [
+                "'self'",
+                "'wasm-unsafe-eval'",
+                (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+              ],
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", "data:", "blob:"],
               fontSrc: ["'self'", "data:"],

@@ -40,8 +40,11 @@ export default function PaperViewerDocument({ url, zoom, onStatus, onPageChange 
     let cancelled = false;
     const task = getDocument({
       url,
-      // CSP: no WebAssembly compilation and no renderer worker; plain JS decoders on the main thread.
-      useWasm: false,
+      // Served by our own server (server/http/static.server.ts): never a CDN.
+      cMapUrl: "/pdfjs/cmaps/",
+      standardFontDataUrl: "/pdfjs/standard_fonts/",
+      wasmUrl: "/pdfjs/wasm/",
+      iccUrl: "/pdfjs/iccs/",
       disableWorkerRendering: true,
       // Fetch only what is shown: small range requests instead of the whole file up front.
       disableAutoFetch: true,

@@ -12,7 +12,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Privacy Policy | PaperStation",
     description:
-      "The privacy for using PaperStation: your account, how you may use the question papers, our disclaimer and the law that applies.",
+      "What PaperStation collects and why: account details, two cookies and anonymous speed measurements. No trackers, no advertising, no selling of data.",
     path: "/privacy-&-policy",
     matches,
   });

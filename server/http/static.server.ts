@@ -1,6 +1,9 @@
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import express, { type RequestHandler, Router } from "express";
+
+const require = createRequire(import.meta.url);
 
 const ENCODINGS = [
   { name: "br", suffix: ".br" },
@@ -48,6 +51,12 @@ function serveFrom(dir: string, immutable: boolean): RequestHandler {
 export function staticFiles(clientDir: string): Router {
   const router = Router();
   router.use("/assets", serveFrom(path.join(clientDir, "assets"), true));
+  // pdf.js fetches these on demand for real board papers: character maps for Devanagari and other
+  // scripts, the standard fonts a PDF may not embed, and image decoders (JBIG2, JPEG 2000).
+  const pdfjs = path.dirname(require.resolve("pdfjs-dist/package.json"));
+  for (const dir of ["cmaps", "standard_fonts", "wasm", "iccs"]) {
+    router.use(`/pdfjs/${dir}`, express.static(path.join(pdfjs, dir), { index: false, redirect: false, maxAge: "7d" }));
+  }
   router.use(serveFrom(clientDir, false));
   return router;
 }

@@ -81,6 +81,19 @@ describe.each([
     else expect(hsts).toBeNull();
   });
 
+  it("serves pdf.js's fonts, character maps and decoders from this origin", async () => {
+    for (const asset of [
+      "/pdfjs/standard_fonts/LiberationSans-Regular.ttf",
+      "/pdfjs/cmaps/78-EUC-H.bcmap",
+      "/pdfjs/wasm/openjpeg.wasm",
+    ]) {
+      const res = await fetch(`${server.url}${asset}`);
+      expect(res.status, asset).toBe(200);
+      expect((await res.arrayBuffer()).byteLength, asset).toBeGreaterThan(100);
+    }
+    expect((await fetch(`${server.url}/pdfjs/cmaps/../../package.json`)).status).toBe(404);
+  });
+
   it("sends the headers on API answers too", async () => {
     const res = await fetch(`${server.url}/api/v1/me`);
     expect(res.status).toBe(401);
