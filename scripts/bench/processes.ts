@@ -1,0 +1,352 @@
+/** The processes a benchmark run starts: the real server, the baselines, autocannon; and an RSS sampler. */
+import { type ChildProcess, spawn } from "node:child_process";
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type CapturedResponse, getFreePort, waitForOk } from "./http.ts";
+
+export const ROOT = path.join(import.meta.dirname, "../..");
+
+export interface Served {
+  /** Base URL for load, on a loopback address. */
+  url: string;
+  /** The process whose memory is sampled (undefined when it cannot be measured as one process). */
+  pid: number | undefined;
+  /** Warn-and-above log lines (app) or stderr (baselines) seen so far. */
+  problems(): string[];
+  stop(): Promise<void>;
+}
+
+/** Keeps the last lines of a stream that look like problems, and drains the rest. */
+function collectProblems(child: ChildProcess, keep: (line: string) => boolean) {
+  const lines: string[] = [];
+  let pending = "";
+  const onData = (chunk: Buffer) => {
+    pending += chunk.toString();
+    const parts = pending.split("\n");
+    pending = parts.pop() ?? "";
+    for (const line of parts) {
+      if (line.trim() && keep(line)) {
+        lines.push(line.length > 600 ? `${line.slice(0, 600)}…` : line);
+        if (lines.length > 200) lines.shift();
+      }
+    }
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
+  return lines;
+}
+
+function exitWatcher(child: ChildProcess, name: string) {
+  let exit: string | null = null;
+  child.once("exit", (code, signal) => {
+    exit = `${name} exited (${signal ?? code})`;
+  });
+  return () => exit;
+}
+
+async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM", graceMs = 15_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * The production server, `node server/main.ts`, as `npm run serve` runs it: fresh DATA_DIR, its own port,
+ * LOG_LEVEL=warn (so the "listening" line is not logged: readiness is a 200 from /healthz).
+ */
+export async function startApp(databaseUrl?: string): Promise<Served> {
+  const port = await getFreePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "ps-bench-"));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Nothing shared with other processes on this machine: no Redis, and PostgreSQL only when asked.
+  for (const name of ["DATABASE_URL", "REDIS_URL", "PORT", "SITE_URL", "DATA_DIR", "LOG_LEVEL", "SAMPLE_PAPERS"]) {
+    delete env[name];
+  }
+  const child = spawn(process.execPath, [path.join(ROOT, "server/main.ts")], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      SITE_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SAMPLE_PAPERS: "1",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const problems = collectProblems(child, () => true);
+  const dead = exitWatcher(child, "server");
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForOk(`${url}/healthz`, 180_000, () => dead() && `${dead()}:\n${problems.join("\n")}`);
+    await waitForOk(`${url}/readyz`, 60_000, () => dead() && `${dead()}:\n${problems.join("\n")}`);
+  } catch (error) {
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url,
+    pid: child.pid,
+    problems: () => [...problems, ...(dead() ? [dead() as string] : [])],
+    async stop() {
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** scripts/bench/baseline-server.ts replaying `responses` from memory. */
+export async function startNodeBaseline(responses: CapturedResponse[]): Promise<Served> {
+  const dir = mkdtempSync(path.join(tmpdir(), "ps-bench-baseline-"));
+  const manifest = path.join(dir, "responses.json");
+  writeFileSync(manifest, JSON.stringify(responses));
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, "baseline-server.ts"), manifest], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const problems = collectProblems(child, (line) => !line.startsWith('{"port"'));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /\{"port":(\d+)\}/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`baseline server exited with ${code}: ${problems.join("\n")}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    problems: () => problems,
+    async stop() {
+      await stopChild(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The nginx binary on PATH, if any (it is detected, never installed). */
+export function findNginx(): string | undefined {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, "nginx");
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+const NGINX_TYPES: Record<string, string> = { html: "text/html", json: "application/json", pdf: "application/pdf" };
+
+function extensionFor(contentType: string | undefined): string {
+  if (contentType?.startsWith("text/html")) return "html";
+  if (contentType?.startsWith("application/json")) return "json";
+  return "pdf";
+}
+
+/**
+ * nginx serving the GET targets' bytes from files (range requests are answered by nginx itself).
+ * POST targets are left out: nginx's static module does not answer POST.
+ */
+export async function startNginx(binary: string, responses: CapturedResponse[]): Promise<Served> {
+  const dir = mkdtempSync(path.join(tmpdir(), "ps-bench-nginx-"));
+  const files = path.join(dir, "files");
+  mkdirSync(files);
+  const port = await getFreePort();
+  const locations: string[] = [];
+  responses.forEach((response, i) => {
+    if (response.method !== "GET") return;
+    const body = Buffer.from(response.bodyBase64, "base64");
+    const name = `t${i}.${extensionFor(response.headers["content-type"])}`;
+    // A 206 capture is a slice of the whole file; nginx gets the slice as the file and slices it itself.
+    writeFileSync(path.join(files, name), body);
+    const pathname = response.path.split("?")[0];
+    locations.push(`    location = ${pathname} { rewrite ^ /__bench/${name} last; }`);
+  });
+  const config = `worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  types { ${Object.entries(NGINX_TYPES)
+    .map(([ext, type]) => `${type} ${ext};`)
+    .join(" ")} }
+  charset utf-8;
+  charset_types text/html application/json;
+  server {
+    listen 127.0.0.1:${port};
+${locations.join("\n")}
+    location /__bench/ { internal; alias ${files}/; }
+  }
+}
+`;
+  writeFileSync(path.join(dir, "nginx.conf"), config);
+  const child = spawn(binary, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-g", "daemon off;"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const problems = collectProblems(child, () => true);
+  const dead = exitWatcher(child, "nginx");
+  const url = `http://127.0.0.1:${port}`;
+  const probe = responses.find((r) => r.method === "GET");
+  try {
+    await waitForOk(`${url}${probe?.path ?? "/"}`, 20_000, dead);
+  } catch (error) {
+    await stopChild(child, "SIGQUIT");
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url,
+    // Master plus workers: one process's RSS would not mean anything, so nginx memory is not reported.
+    pid: undefined,
+    problems: () => problems,
+    async stop() {
+      await stopChild(child, "SIGQUIT");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface MemorySample {
+  /** Highest VmRSS seen while sampling, bytes. */
+  peakRss: number;
+  /** VmRSS at the last sample, bytes. */
+  lastRss: number;
+  /** The kernel's high-water mark at the last sample, bytes. */
+  hwm: number;
+}
+
+function readStatus(pid: number): { rss: number; hwm: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
+    return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples /proc/<pid>/status every 200 ms until stopped. */
+export function sampleMemory(pid: number | undefined): { stop(): MemorySample | undefined } {
+  if (pid === undefined) return { stop: () => undefined };
+  let peakRss = 0;
+  let last: { rss: number; hwm: number } | undefined;
+  const take = () => {
+    const now = readStatus(pid);
+    if (!now) return;
+    last = now;
+    peakRss = Math.max(peakRss, now.rss);
+  };
+  take();
+  const timer = setInterval(take, 200);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return last ? { peakRss, lastRss: last.rss, hwm: last.hwm } : undefined;
+    },
+  };
+}
+
+export interface LoadSpec {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  connections: number;
+  durationSec: number;
+  timeoutSec: number;
+}
+
+export interface LoadResult {
+  requestsPerSec: number;
+  totalRequests: number;
+  latencyP50: number;
+  latencyP99: number;
+  latencyMax: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCounts: Record<string, number>;
+  bytesPerSec: number;
+}
+
+/** Runs the autocannon CLI in its own process (never in this one) and parses its JSON result. */
+export function runAutocannon(spec: LoadSpec): Promise<LoadResult> {
+  const args = [
+    path.join(ROOT, "node_modules/autocannon/autocannon.js"),
+    "--json",
+    "--no-progress",
+    "-c",
+    String(spec.connections),
+    "-d",
+    String(spec.durationSec),
+    "-t",
+    String(spec.timeoutSec),
+    "-m",
+    spec.method,
+  ];
+  for (const [name, value] of Object.entries(spec.headers)) args.push("-H", `${name}=${value}`);
+  if (spec.body !== undefined) args.push("-b", spec.body);
+  args.push(spec.url);
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      const line = stdout
+        .split("\n")
+        .reverse()
+        .find((l) => l.startsWith("{"));
+      if (code !== 0 || !line) {
+        reject(new Error(`autocannon exited with ${code}: ${stderr.slice(-2000)}`));
+        return;
+      }
+      const r = JSON.parse(line) as {
+        requests: { average: number; total: number };
+        latency: { p50: number; p99: number; max: number };
+        throughput: { average: number };
+        errors: number;
+        timeouts: number;
+        non2xx: number;
+        statusCodeStats?: Record<string, { count: number }>;
+      };
+      resolve({
+        requestsPerSec: r.requests.average,
+        totalRequests: r.requests.total,
+        latencyP50: r.latency.p50,
+        latencyP99: r.latency.p99,
+        latencyMax: r.latency.max,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        non2xx: r.non2xx,
+        statusCounts: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
+        bytesPerSec: r.throughput.average,
+      });
+    });
+  });
+}
