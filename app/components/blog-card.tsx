@@ -29,10 +29,9 @@ export function BlogCard({ article, eager = false }: { article: ArticleSummary; 
         <p className="mt-4">
           <Link
             to={article.path}
-            aria-describedby={headingId}
             className="inline-block rounded-lg bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800"
           >
-            Read More
+            Read More<span className="sr-only">: {article.title}</span>
           </Link>
         </p>
       </div>
