@@ -7,10 +7,12 @@ import { test as base, expect } from "@playwright/test";
 export const test = base.extend<{ consoleErrors: string[] }>({
   // Each test looks like its own client address (the server trusts X-Forwarded-For from loopback),
   // so the per-IP sign-up and login limits hold for real without one test starving the next.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
   extraHTTPHeaders: async ({}, use, testInfo) => {
     const n = testInfo.workerIndex * 10_000 + (hash(testInfo.testId) % 10_000);
     await use({ "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
   },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error("E2E_BASE_URL is not set: run the browser tests through `npm run test:e2e`.");
