@@ -1,6 +1,5 @@
 /** Small HTTP helpers for the benchmark: exact requests (no implicit Accept-Encoding), free ports, readiness. */
 import { request } from "node:http";
-import { createServer } from "node:net";
 
 export interface HttpResult {
   status: number;
@@ -41,16 +40,7 @@ export interface CapturedResponse {
   bodyBase64: string;
 }
 
-export function getFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { getFreePort } from "../../tests/e2e/support/app-server.ts";
 
 /** Polls `url` until it answers 200, or fails after `timeoutMs` (or at once when `alive()` turns false). */
 export async function waitForOk(url: string, timeoutMs: number, alive: () => string | null): Promise<void> {

@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { getFreePort } from "../e2e/support/app-server.ts";
 
 const run = promisify(execFile);
 
@@ -14,17 +14,6 @@ export function postgresBinDir(): string | null {
     .filter((v) => existsSync(path.join(root, v, "bin/initdb")))
     .sort((x, y) => Number(y) - Number(x));
   return versions[0] ? path.join(root, versions[0], "bin") : null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -46,7 +35,7 @@ export async function startOwnPostgres() {
   const exec = (tool: string, args: string[]) =>
     asRoot ? run("runuser", ["-u", "postgres", "--", path.join(bin, tool), ...args]) : run(path.join(bin, tool), args);
 
-  const port = await freePort();
+  const port = await getFreePort();
   await exec("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
   const start = () =>

@@ -76,7 +76,8 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   };
 }
 
-function getFreePort(): Promise<number> {
+/** A port nothing listens on right now (the OS picks it; we release it for the caller). */
+export function getFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
