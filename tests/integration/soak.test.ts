@@ -10,10 +10,13 @@ function rssKiB(pid: number): number {
 }
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
+// V8 keeps growing its heap for the first 25-40 s of this load (heapTotal ~35 MiB idle -> ~350 MiB) and then
+// holds it. A 15 s warm-up sampled RSS in the middle of that growth (761 MiB, then 890 MiB at the end: +17%
+// without any leak), so the warm-up lasts until the heap has settled; a leak still shows after it.
+const WARM_UP_SECONDS = 40;
 
-// Opt-in (SOAK=1) until the memory bound holds: on PGlite the last full run had zero errors but RSS grew
-// 17% (761 -> 890 MiB) against the 15% target, so it would fail every CI run. See the issue 6 note.
-describe.runIf(process.env.SOAK === "1")("soak: mixed traffic at 200 connections", () => {
+// Two and a half minutes: `SOAK=0` skips it in a quick local run; `npm test` and CI always run it.
+describe.skipIf(process.env.SOAK === "0")("soak: mixed traffic at 200 connections", () => {
   let app: AppProcess;
   const headers: Record<string, string> = {};
   let pdfPath = "";
@@ -67,15 +70,25 @@ describe.runIf(process.env.SOAK === "1")("soak: mixed traffic at 200 connections
 
   it(`stays error-free for ${SOAK_SECONDS} s and holds its memory`, async () => {
     const pid = app.child.pid ?? 0;
-    const warm = await run(15);
+    const warm = await run(WARM_UP_SECONDS);
     expect(warm.errors + warm.timeouts + warm.non2xx).toBe(0);
     const afterWarmUp = rssKiB(pid);
 
-    const soak = await run(SOAK_SECONDS);
+    // RSS every 10 s of the soak, printed so that a slow climb is visible even when it stays in bounds.
+    const samples: number[] = [];
+    const sampler = setInterval(() => samples.push(rssKiB(pid)), 10_000);
+    let soak: Awaited<ReturnType<typeof run>>;
+    try {
+      soak = await run(SOAK_SECONDS);
+    } finally {
+      clearInterval(sampler);
+    }
     const atEnd = rssKiB(pid);
+    const mib = (kib: number) => Math.round(kib / 1024);
     console.log(
       `soak: ${soak.requests.total} requests, ${Math.round(soak.requests.average)} req/s, p99 ${soak.latency.p99} ms, ` +
-        `RSS ${Math.round(afterWarmUp / 1024)} MiB after warm-up, ${Math.round(atEnd / 1024)} MiB at the end`,
+        `RSS ${mib(afterWarmUp)} MiB after warm-up, ${mib(atEnd)} MiB at the end ` +
+        `(${(((atEnd - afterWarmUp) / afterWarmUp) * 100).toFixed(1)}%); every 10 s: ${samples.map(mib).join(", ")} MiB`,
     );
     console.log(JSON.stringify({ errors: soak.errors, timeouts: soak.timeouts, codes: soak.statusCodeStats }));
     expect(soak.errors).toBe(0);
