@@ -67,6 +67,9 @@ function sendSignInRequired(req: Request, res: Response, subjectPagePath: string
     );
 }
 
+/** Errors that only mean the reader closed the connection (before or during the download). */
+const CLIENT_GONE = new Set(["ERR_STREAM_PREMATURE_CLOSE", "ERR_STREAM_UNABLE_TO_PIPE", "ECONNRESET", "EPIPE"]);
+
 const FILE_PATH = /^\/papers\/([a-z0-9-]+)\/(question|solution)\.pdf$/;
 
 /** `/papers/:id/question.pdf` and `/papers/:id/solution.pdf`: signed-in PDF delivery. */
@@ -119,11 +122,13 @@ export function paperFilesRouter(services: Services): Router {
       if (req.method !== "HEAD") stream = services.paperStore.stream(file.sha256);
     }
     if (!stream) return void res.end();
+    // The reader may have gone while we looked up the session and the file: nothing to send then.
+    if (res.destroyed) return void stream.destroy();
     try {
       await pipeline(stream, res);
     } catch (error) {
       // A reader that closes the tab mid-download is normal; anything else is worth a line.
-      if ((error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") {
+      if (!CLIENT_GONE.has((error as NodeJS.ErrnoException).code ?? "")) {
         services.log.warn({ err: error, paperId: id }, "paper download failed");
       }
       res.destroy();

@@ -1,12 +1,16 @@
 import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Readable } from "node:stream";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { papers } from "../../server/db/schema.ts";
 import { getPaperListing } from "../../server/papers/catalog.server.ts";
 import { seedSamplePapers } from "../../server/papers/samples.server.ts";
+import { createFilePaperStore, type PaperStore } from "../../server/papers/store.server.ts";
 import { signedInCookie } from "../../server/papers/test-fixtures.ts";
 import { testDatabases } from "../support/databases.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -247,5 +251,56 @@ describe.each(testDatabases())("PDF delivery on $name", (target) => {
     });
     const res = await pdf("/papers/geography-1999-march-english/question.pdf");
     expect(res.status).toBe(404);
+  });
+
+  it("does not log a reader who hung up before the download started as a failure", async () => {
+    // The store holds the request at `stat` until the reader has gone, so the order is certain.
+    const files = createFilePaperStore(path.join(dataDir, "papers"));
+    let reached!: () => void;
+    const atStat = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let served: Readable | undefined;
+    const gated: PaperStore = {
+      ...files,
+      async stat(sha256) {
+        reached();
+        await released;
+        return files.stat(sha256);
+      },
+      stream(sha256, range) {
+        served = files.stream(sha256, range);
+        return served;
+      },
+    };
+    const lines: string[] = [];
+    const log = pino({ level: "warn" }, { write: (line: string) => void lines.push(line) });
+    const other = await startTestServer(server.services.database, {
+      env: { DATA_DIR: dataDir },
+      log,
+      paperStore: gated,
+    });
+    try {
+      const { port } = new URL(other.url);
+      const socket = connect(Number(port), "127.0.0.1");
+      socket.write(`GET /papers/${algebra.id}/question.pdf HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\n\r\n`);
+      await atStat;
+      socket.destroy();
+      await vi.waitFor(async () => expect(await other.connections()).toBe(0));
+      release();
+      // Either the handler closes the file (right) or it logs a failure (wrong): wait for one of them.
+      await vi.waitFor(() => expect(Boolean(served?.destroyed) || lines.length > 0).toBe(true));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(lines.filter((line) => line.includes("paper download failed"))).toEqual([]);
+      // An open file stream here would hold a file descriptor until garbage collection.
+      expect(served?.destroyed).toBe(true);
+      expect((await pdf(`/papers/${algebra.id}/question.pdf`)).status).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 });

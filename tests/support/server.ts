@@ -4,12 +4,15 @@ import type { AuthLimits } from "../../server/auth/limits.server.ts";
 import { type Config, loadConfig } from "../../server/config.server.ts";
 import type { Database } from "../../server/db/client.server.ts";
 import type { RateLimiter } from "../../server/http/rate-limit.server.ts";
-import { createLogger } from "../../server/logger.server.ts";
+import { createLogger, type Logger } from "../../server/logger.server.ts";
+import type { PaperStore } from "../../server/papers/store.server.ts";
 import { createServices, type Services } from "../../server/services.server.ts";
 
 export interface TestServer {
   url: string;
   services: Services;
+  /** Open client connections, as the HTTP server counts them. */
+  connections(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -21,6 +24,8 @@ export async function startTestServer(
     config?: Partial<Config>;
     rateLimiter?: RateLimiter;
     authLimits?: Partial<AuthLimits>;
+    log?: Logger;
+    paperStore?: PaperStore;
   } = {},
 ): Promise<TestServer> {
   const config = {
@@ -29,8 +34,9 @@ export async function startTestServer(
   };
   const services = await createServices({
     config,
-    log: createLogger(config.logLevel),
+    log: options.log ?? createLogger(config.logLevel),
     database,
+    paperStore: options.paperStore,
     rateLimiter: options.rateLimiter,
     authLimits: options.authLimits,
   });
@@ -41,6 +47,10 @@ export async function startTestServer(
   return {
     url: `http://127.0.0.1:${port}`,
     services,
+    connections: () =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((error, n) => (error ? reject(error) : resolve(n))),
+      ),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
