@@ -126,7 +126,7 @@ const BASE_FLAGS: Flags = { logLevel: "error", output: "json" };
 /**
  * Each page load is one visitor with an address of its own, as on the real site. The server trusts
  * X-Forwarded-For from loopback (its local proxy), and it limits web-vitals beacons per address
- * (60 a minute): some twenty loads a minute from one address, which this run makes and no student
+ * (VITALS_PER_MINUTE): the many loads a minute from one address that this run makes, and no student
  * does, would get 429 answers that Chromium logs as console errors on every later page.
  */
 function visitorAddress(): Record<string, string> {

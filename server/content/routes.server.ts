@@ -14,6 +14,13 @@ export interface VitalsOptions {
   rateLimiter?: RateLimiter;
 }
 
+/**
+ * Reports per address per minute. Indian mobile carriers put many subscribers behind one address
+ * (carrier-grade NAT), and a school lab shares one too, so this only stops a flood: a page view sends
+ * at most five reports, and 600 a minute is 120 page views a minute from one address.
+ */
+export const VITALS_PER_MINUTE = 600;
+
 /** Reports are tiny; anything larger is not a report. */
 const MAX_BODY = "2kb";
 
@@ -50,7 +57,7 @@ export function vitalsApiRouter(services: Services, options: VitalsOptions = {})
       if (origin && origin !== siteOrigin) return next(new HttpError(403, "Cross-site report refused"));
       next();
     },
-    rateLimit(limiter, options.limit ?? 60, options.windowMs ?? 60_000),
+    rateLimit(limiter, options.limit ?? VITALS_PER_MINUTE, options.windowMs ?? 60_000),
     express.json({ limit: MAX_BODY, type: "application/json" }),
     express.text({ limit: MAX_BODY, type: "text/plain" }),
     async (req, res, next) => {
