@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type ExamSession, MEDIUMS, type Medium, type Standard } from "../../domain/catalog.ts";
 import { type PaperFileKind, paperFileUrl } from "../../domain/papers.ts";
 import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
+import type { Database } from "../db/client.server.ts";
 import { papers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
 
@@ -46,11 +47,59 @@ export function paperId(slot: PaperSlot, mediums: readonly Medium[]): string {
   return `${prefix}${subjectByKey(slot.subject).slug}-${slot.year}-${slot.session}-${mediumPart}`;
 }
 
-/** Years newest first; inside a year March (main exam) before July (supplementary). */
-export async function getPaperListing(
-  services: Pick<Services, "database">,
-  query: { subject: SubjectKey; medium: Medium; standard: Standard },
-): Promise<YearGroup[]> {
+export type ListingQuery = { subject: SubjectKey; medium: Medium; standard: Standard };
+
+/**
+ * How long one listing query serves every request for the same subject and medium. On an exam
+ * morning thousands of students open the same dozen listings, which change only on an import, so
+ * this turns ~900 queries a second into one per key every two seconds (decision 006). Kept short so
+ * that an import from another process shows within seconds and a database outage still answers 503
+ * within 5 s: an expired entry is never served when the database fails.
+ */
+export const LISTING_TTL_MS = 2000;
+
+interface CachedListing {
+  /** Infinity while the query runs, so that concurrent requests share it. */
+  expires: number;
+  value: Promise<YearGroup[]>;
+}
+
+const listingCaches = new WeakMap<Database, Map<string, CachedListing>>();
+
+/**
+ * Years newest first; inside a year March (main exam) before July (supplementary).
+ * The result is shared by every caller within the TTL: read it, never change it.
+ */
+export function getPaperListing(services: Pick<Services, "database">, query: ListingQuery): Promise<YearGroup[]> {
+  let cache = listingCaches.get(services.database);
+  if (!cache) {
+    cache = new Map();
+    listingCaches.set(services.database, cache);
+  }
+  const key = `${query.standard}:${query.subject}:${query.medium}`;
+  const hit = cache.get(key);
+  if (hit && hit.expires > Date.now()) return hit.value;
+
+  const entry: CachedListing = { expires: Number.POSITIVE_INFINITY, value: queryPaperListing(services, query) };
+  const entries = cache;
+  entries.set(key, entry);
+  entry.value.then(
+    () => {
+      entry.expires = Date.now() + LISTING_TTL_MS;
+    },
+    () => {
+      if (entries.get(key) === entry) entries.delete(key);
+    },
+  );
+  return entry.value;
+}
+
+/** After this process changes the catalogue, its next listing reads the database again. */
+export function forgetPaperListings(database: Database): void {
+  listingCaches.delete(database);
+}
+
+async function queryPaperListing(services: Pick<Services, "database">, query: ListingQuery): Promise<YearGroup[]> {
   const rows = await services.database.db
     .select({
       id: papers.id,

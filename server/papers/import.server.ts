@@ -6,7 +6,7 @@ import { isSubjectKey, type SubjectKey, subjectByKey } from "../../domain/subjec
 import type { Db } from "../db/client.server.ts";
 import { papers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
-import { type PaperSlot, paperId } from "./catalog.server.ts";
+import { forgetPaperListings, type PaperSlot, paperId } from "./catalog.server.ts";
 import { checkPdf, MAX_PDF_BYTES } from "./pdf-check.server.ts";
 import { sha256Hex } from "./store.server.ts";
 
@@ -164,6 +164,7 @@ export async function importPapers(
   } catch (error) {
     if (!(error instanceof DryRunRollback)) throw error;
   }
+  if (commit) forgetPaperListings(services.database);
 
   const counts = { imported: 0, replaced: 0, unchanged: 0, rejected: rejected.length };
   for (const paper of imported) counts[paper.outcome]++;

@@ -6,7 +6,7 @@ import { isLanguageSubject, type PaperFileKind } from "../../domain/papers.ts";
 import { SUBJECTS, type Subject } from "../../domain/subjects.ts";
 import { papers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
-import { type PaperSlot, paperCount, paperId } from "./catalog.server.ts";
+import { forgetPaperListings, type PaperSlot, paperCount, paperId } from "./catalog.server.ts";
 import type { PaperStore } from "./store.server.ts";
 
 export const SAMPLE_NOTICE = "Sample paper, not an official board paper";
@@ -226,5 +226,6 @@ export async function seedSamplePapers(
         .onConflictDoNothing();
     }
   });
+  forgetPaperListings(services.database);
   return { papers: rows.length, files, bytes, milliseconds };
 }

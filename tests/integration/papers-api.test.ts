@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MEDIUMS, PAPER_YEARS } from "../../domain/catalog.ts";
 import { isLanguageSubject, isPaperId } from "../../domain/papers.ts";
 import { SUBJECT_KEYS, SUBJECTS } from "../../domain/subjects.ts";
-import type { YearGroup } from "../../server/papers/catalog.server.ts";
+import { papers } from "../../server/db/schema.ts";
+import { forgetPaperListings, LISTING_TTL_MS, type YearGroup } from "../../server/papers/catalog.server.ts";
 import { seedSamplePapers } from "../../server/papers/samples.server.ts";
 import { testDatabases } from "../support/databases.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -148,5 +149,39 @@ describe.each(testDatabases())("GET /api/v1/get-question on $name", (target) => 
 
     const other = await get("?subject=science_1&medium=marathi");
     expect(other.res.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("serves a listing from memory for a short time, then reads the catalogue again", async () => {
+    const years = async () => ((await get("?subject=geography&medium=english")).body.data ?? []).map((g) => g.year);
+    const before = await years();
+    expect(before).not.toContain(2017);
+    const row = (year: number) => ({
+      id: `geography-${year}-march-english`,
+      standard: 10,
+      subject: "geography",
+      year,
+      session: "march",
+      mediums: ["english"],
+      marks: 40,
+      durationMinutes: 120,
+      questionSha256: "e".repeat(64),
+      questionPages: 1,
+    });
+    // Written behind this process's back, as an import run by another process would.
+    await server.services.database.db.insert(papers).values(row(2017));
+    expect(await years()).toEqual(before);
+
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + LISTING_TTL_MS + 1);
+      expect(await years()).toEqual([...before, 2017]);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    // A change made by this process (import, samples) is shown at once.
+    await server.services.database.db.insert(papers).values(row(2016));
+    forgetPaperListings(server.services.database);
+    expect(await years()).toEqual([...before, 2017, 2016]);
   });
 });
