@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumPath } from "./tests/e2e/support/chromium.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "./tests/e2e/support/chromium.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -15,15 +15,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath(),
-      // Without these, Chromium keeps trying to reach Google on this machine's closed network.
-      args: [
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

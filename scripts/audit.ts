@@ -24,21 +24,13 @@ import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-
 import puppeteer, { type Browser } from "puppeteer-core";
 import { subjectByKey, subjectPath } from "../domain/subjects.ts";
 import { type AppProcess, startAppProcess } from "../tests/e2e/support/app-server.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "../tests/e2e/support/chromium.ts";
 import { CATEGORIES, type ExpectedFailure, judge, type PageVerdict, passes, TARGETS } from "./audit/judge.ts";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const REPORT_DIR = path.join(ROOT, "reports/lighthouse");
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROMIUM = chromiumPath();
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", ...CHROMIUM_FLAGS];
 const RUNS = positiveInt("AUDIT_RUNS", 3);
 const SNAPSHOT_CATEGORIES = ["accessibility", "best-practices", "seo"];
 

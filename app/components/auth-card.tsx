@@ -1,17 +1,13 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
 import { COUNTRY_PREFIX, isEmail, MESSAGES, PASSWORD_MIN, phoneInput, ROLES } from "../../domain/auth-rules.ts";
 import { NetworkError, postJson } from "../lib/api";
-import { FieldError, PasswordField } from "./password-field";
+import { INPUT_CLASS, LABEL_CLASS, PasswordField, TextField } from "./form-fields";
 
 export type AuthTab = "sign_up" | "sign_in";
 export interface AuthUser {
   user_id: string;
   name: string;
 }
-
-const inputClass =
-  "w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 outline-none focus:border-indigo-700 focus:ring-2 focus:ring-indigo-200 aria-[invalid=true]:border-red-600";
-const labelClass = "mb-1 block text-sm font-semibold text-slate-800";
 
 /** As typed (spec §5): a short password is flagged while typing, an empty one only on submit. */
 function passwordProblem(value: string): string | undefined {
@@ -196,66 +192,40 @@ function SignUpForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess: (use
     id: `${idPrefix}-${name}`,
     name,
     value: values[name],
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${idPrefix}-${name}-error` : undefined,
-    className: inputClass,
+    error: errors[name],
+    required: true,
   });
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Sign up">
+      <TextField
+        {...field("name")}
+        label="Name"
+        autoComplete="name"
+        maxLength={100}
+        onChange={(e) => set("name", e.target.value)}
+      />
+      <TextField
+        {...field("phone")}
+        label="Phone number"
+        prefix={`+${COUNTRY_PREFIX}`}
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        placeholder="10-digit mobile number"
+        onChange={(e) => set("phone", phoneInput(e.target.value))}
+      />
+      <TextField
+        {...field("email")}
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        maxLength={254}
+        onChange={(e) => set("email", e.target.value)}
+      />
       <div>
-        <label htmlFor={`${idPrefix}-name`} className={labelClass}>
-          Name
-        </label>
-        <input
-          {...field("name")}
-          autoComplete="name"
-          maxLength={100}
-          required
-          onChange={(e) => set("name", e.target.value)}
-        />
-        <FieldError id={`${idPrefix}-name-error`} message={errors.name} />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-phone`} className={labelClass}>
-          Phone number
-        </label>
-        <div className="flex items-center gap-2">
-          <span
-            className="rounded-lg border border-slate-300 bg-slate-100 px-3 py-2.5 text-slate-700"
-            aria-hidden="true"
-          >
-            +91
-          </span>
-          <input
-            {...field("phone")}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            placeholder="10-digit mobile number"
-            required
-            onChange={(e) => set("phone", phoneInput(e.target.value))}
-          />
-        </div>
-        <FieldError id={`${idPrefix}-phone-error`} message={errors.phone} />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-email`} className={labelClass}>
-          Email
-        </label>
-        <input
-          {...field("email")}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          maxLength={254}
-          required
-          onChange={(e) => set("email", e.target.value)}
-        />
-        <FieldError id={`${idPrefix}-email-error`} message={errors.email} />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-role`} className={labelClass}>
+        <label htmlFor={`${idPrefix}-role`} className={LABEL_CLASS}>
           I am a <span className="font-normal text-slate-600">(optional)</span>
         </label>
         <select
@@ -263,7 +233,7 @@ function SignUpForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess: (use
           name="role"
           value={values.role}
           onChange={(e) => set("role", e.target.value)}
-          className={inputClass}
+          className={INPUT_CLASS}
         >
           <option value="">Select role</option>
           {ROLES.map((r) => (
@@ -327,27 +297,20 @@ function SignInForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess: (use
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Sign in">
-      <div>
-        <label htmlFor={`${idPrefix}-email_or_phone`} className={labelClass}>
-          Phone number or email
-        </label>
-        <input
-          id={`${idPrefix}-email_or_phone`}
-          name="email_or_phone"
-          autoComplete="username"
-          maxLength={254}
-          required
-          value={who}
-          onChange={(e) => {
-            setWho(e.target.value);
-            setErrors((er) => ({ ...er, email_or_phone: undefined }));
-          }}
-          aria-invalid={errors.email_or_phone ? true : undefined}
-          aria-describedby={errors.email_or_phone ? `${idPrefix}-email_or_phone-error` : undefined}
-          className={inputClass}
-        />
-        <FieldError id={`${idPrefix}-email_or_phone-error`} message={errors.email_or_phone} />
-      </div>
+      <TextField
+        id={`${idPrefix}-email_or_phone`}
+        name="email_or_phone"
+        label="Phone number or email"
+        error={errors.email_or_phone}
+        autoComplete="username"
+        maxLength={254}
+        required
+        value={who}
+        onChange={(e) => {
+          setWho(e.target.value);
+          setErrors((er) => ({ ...er, email_or_phone: undefined }));
+        }}
+      />
       <PasswordField
         id={`${idPrefix}-password`}
         name="password"

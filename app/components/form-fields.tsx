@@ -1,4 +1,58 @@
-import { useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, useState } from "react";
+
+/** Shared by every form, so labels and fields look and behave alike. */
+export const LABEL_CLASS = "mb-1 block text-sm font-semibold text-slate-800";
+export const INPUT_CLASS =
+  "w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 outline-none focus:border-indigo-700 focus:ring-2 focus:ring-indigo-200 aria-[invalid=true]:border-red-600";
+
+/**
+ * A labelled input with its inline error, tied together for screen readers (`aria-describedby`).
+ * `prefix` is shown before the input and hidden from screen readers (e.g. the fixed +91).
+ */
+export function TextField({
+  id,
+  label,
+  error,
+  prefix,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "prefix"> & {
+  id: string;
+  label: ReactNode;
+  error: string | undefined;
+  prefix?: string;
+}) {
+  const errorId = `${id}-error`;
+  const field = (
+    <input
+      {...input}
+      id={id}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      className={INPUT_CLASS}
+    />
+  );
+  return (
+    <div>
+      <label htmlFor={id} className={LABEL_CLASS}>
+        {label}
+      </label>
+      {prefix ? (
+        <div className="flex items-center gap-2">
+          <span
+            className="rounded-lg border border-slate-300 bg-slate-100 px-3 py-2.5 text-slate-700"
+            aria-hidden="true"
+          >
+            {prefix}
+          </span>
+          {field}
+        </div>
+      ) : (
+        field
+      )}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
 
 export function PasswordField(props: {
   id: string;
@@ -13,7 +67,7 @@ export function PasswordField(props: {
   const errorId = `${props.id}-error`;
   return (
     <div>
-      <label htmlFor={props.id} className="mb-1 block text-sm font-semibold text-slate-800">
+      <label htmlFor={props.id} className={LABEL_CLASS}>
         {props.label}
       </label>
       <div className="flex rounded-lg border border-slate-400 bg-white focus-within:border-indigo-700 focus-within:ring-2 focus-within:ring-indigo-200">

@@ -3,6 +3,7 @@ import { useNavigate, useNavigation } from "react-router";
 import { isMedium, MEDIUM_LABELS, MEDIUMS, type Medium, STANDARDS } from "../../domain/catalog.ts";
 import { isSubjectKey, SUBJECTS, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { rememberMedium } from "../lib/medium";
+import { LABEL_CLASS } from "./form-fields";
 import { LoaderAnimation } from "./loader-animation";
 
 export interface PaperFormErrors {
@@ -29,7 +30,6 @@ export function validatePaperForm(values: PaperFormValues): PaperFormErrors {
 
 const selectClass =
   "w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-slate-900 outline-none focus:border-indigo-700 focus:ring-2 focus:ring-indigo-200 aria-[invalid=true]:border-red-600 max-sm:py-2";
-const labelClass = "mb-1 block text-sm font-semibold text-slate-800";
 
 /**
  * The hero's paper finder. A plain GET form to `/`, whose loader validates and redirects, so it
@@ -89,7 +89,7 @@ export function HomePaperForm({
       <p className="mt-1 mb-4 text-sm text-slate-700 max-sm:mb-3">Choose your medium and subject.</p>
       <div className="grid gap-4 max-sm:grid-cols-2 max-sm:gap-3">
         <div>
-          <label htmlFor={`${id}-standard`} className={labelClass}>
+          <label htmlFor={`${id}-standard`} className={LABEL_CLASS}>
             Standard
           </label>
           <select id={`${id}-standard`} name="standard" defaultValue="10" className={selectClass}>
@@ -101,7 +101,7 @@ export function HomePaperForm({
           </select>
         </div>
         <div>
-          <label htmlFor={`${id}-medium`} className={labelClass}>
+          <label htmlFor={`${id}-medium`} className={LABEL_CLASS}>
             Medium <span aria-hidden="true">*</span>
           </label>
           <select
@@ -129,7 +129,7 @@ export function HomePaperForm({
           ) : null}
         </div>
         <div className="max-sm:col-span-2">
-          <label htmlFor={`${id}-subject`} className={labelClass}>
+          <label htmlFor={`${id}-subject`} className={LABEL_CLASS}>
             Subject <span aria-hidden="true">*</span>
           </label>
           <select
