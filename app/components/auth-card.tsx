@@ -14,6 +14,13 @@ function passwordProblem(value: string): string | undefined {
   return value.length > 0 && value.length < PASSWORD_MIN ? MESSAGES.shortPassword : undefined;
 }
 
+/** Moves focus to the first field with an error, so a keyboard or screen-reader user lands on it. */
+function focusFirstError(idPrefix: string, found: Record<string, string | undefined>): boolean {
+  const firstInvalid = Object.entries(found).find(([, message]) => message)?.[0];
+  if (firstInvalid) document.getElementById(`${idPrefix}-${firstInvalid}`)?.focus();
+  return firstInvalid !== undefined;
+}
+
 function serverMessage(status: number, message: string, retryAfter: number | null): string {
   if (status === 429) {
     const minutes = Math.max(1, Math.ceil((retryAfter ?? 60) / 60));
@@ -169,11 +176,7 @@ function SignUpForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess: (use
       password: values.password.length >= PASSWORD_MIN ? undefined : MESSAGES.shortPassword,
     };
     setErrors(found);
-    const firstInvalid = Object.entries(found).find(([, message]) => message)?.[0];
-    if (firstInvalid) {
-      document.getElementById(`${idPrefix}-${firstInvalid}`)?.focus();
-      return;
-    }
+    if (focusFirstError(idPrefix, found)) return;
     void run(async () => {
       const result = await postJson<AuthUser>("/api/v1/signup", {
         name: values.name.trim(),
@@ -280,11 +283,7 @@ function SignInForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess: (use
       password: password.length >= PASSWORD_MIN ? undefined : MESSAGES.shortPassword,
     };
     setErrors(found);
-    const firstInvalid = Object.entries(found).find(([, message]) => message)?.[0];
-    if (firstInvalid) {
-      document.getElementById(`${idPrefix}-${firstInvalid}`)?.focus();
-      return;
-    }
+    if (focusFirstError(idPrefix, found)) return;
     void run(async () => {
       // The server applies the spec's 91-prefix rule to the raw value; we send what was typed.
       const result = await postJson<AuthUser>("/api/v1/login", { email_or_phone: trimmed, password });

@@ -1,15 +1,11 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MEDIUMS, PAPER_YEARS } from "../../domain/catalog.ts";
 import { isLanguageSubject, isPaperId } from "../../domain/papers.ts";
 import { SUBJECT_KEYS, SUBJECTS } from "../../domain/subjects.ts";
 import { papers } from "../../server/db/schema.ts";
 import { forgetPaperListings, LISTING_TTL_MS, type YearGroup } from "../../server/papers/catalog.server.ts";
-import { seedSamplePapers } from "../../server/papers/samples.server.ts";
 import { testDatabases } from "../support/databases.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { startSeededServer, type TestServer } from "../support/server.ts";
 
 interface Listing {
   meta: { success: boolean; message: string; errors?: Record<string, string> };
@@ -18,8 +14,7 @@ interface Listing {
 
 describe.each(testDatabases())("GET /api/v1/get-question on $name", (target) => {
   let server: TestServer;
-  let dispose: () => Promise<void>;
-  let dataDir: string;
+  let stop: (() => Promise<void>) | undefined;
 
   async function get(query: string, headers: Record<string, string> = {}) {
     const res = await fetch(`${server.url}/api/v1/get-question${query}`, { headers });
@@ -28,16 +23,10 @@ describe.each(testDatabases())("GET /api/v1/get-question on $name", (target) => 
   }
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "ps-papers-api-"));
-    const database = await target.open();
-    dispose = database.dispose;
-    server = await startTestServer(database, { env: { DATA_DIR: dataDir } });
-    await seedSamplePapers(server.services);
+    ({ server, stop } = await startSeededServer(target, "papers-api"));
   });
   afterAll(async () => {
-    await server?.close();
-    await dispose?.();
-    await rm(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   it("lists every subject in every medium, years newest first and March before July", async () => {

@@ -1,19 +1,16 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
 import { request } from "node:http";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { papers } from "../../server/db/schema.ts";
 import { getPaperListing } from "../../server/papers/catalog.server.ts";
-import { seedSamplePapers } from "../../server/papers/samples.server.ts";
 import { createFilePaperStore, type PaperStore } from "../../server/papers/store.server.ts";
 import { signedInCookie } from "../../server/papers/test-fixtures.ts";
 import { testDatabases } from "../support/databases.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { startSeededServer, startTestServer, type TestServer } from "../support/server.ts";
 
 /** fetch() normalises `%2e%2e` and dot segments away; path tricks need the raw request line. */
 function rawGet(baseUrl: string, rawPath: string, headers: Record<string, string> = {}) {
@@ -33,8 +30,8 @@ function rawGet(baseUrl: string, rawPath: string, headers: Record<string, string
 
 describe.each(testDatabases())("PDF delivery on $name", (target) => {
   let server: TestServer;
-  let dispose: () => Promise<void>;
   let dataDir: string;
+  let stop: (() => Promise<void>) | undefined;
   let cookie: string;
   /** Algebra 2023 March, Marathi medium: no solution in the samples. */
   let algebra: { id: string; sha256: string; bytes: Buffer };
@@ -46,11 +43,7 @@ describe.each(testDatabases())("PDF delivery on $name", (target) => {
   }
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "ps-papers-files-"));
-    const database = await target.open();
-    dispose = database.dispose;
-    server = await startTestServer(database, { env: { DATA_DIR: dataDir } });
-    await seedSamplePapers(server.services);
+    ({ server, dataDir, stop } = await startSeededServer(target, "papers-files"));
     cookie = await signedInCookie(server.services);
     const rows = await server.services.database.db.select().from(papers);
     const row = rows.find((r) => r.id === "math-1-2023-march-marathi");
@@ -63,9 +56,7 @@ describe.each(testDatabases())("PDF delivery on $name", (target) => {
     withSolution = { id: solved.id, solutionSha256: solved.solutionSha256 };
   });
   afterAll(async () => {
-    await server?.close();
-    await dispose?.();
-    await rm(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   it("refuses an anonymous fetch with JSON 401 and no PDF bytes", async () => {

@@ -7,18 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { papers } from "../../server/db/schema.ts";
 import { getPaperListing } from "../../server/papers/catalog.server.ts";
 import { importPapers } from "../../server/papers/import.server.ts";
-import { seedSamplePapers } from "../../server/papers/samples.server.ts";
 import { sha256Hex } from "../../server/papers/store.server.ts";
 import { encryptedPdf, makePdf, storedFiles, truncated, writeFolder } from "../../server/papers/test-fixtures.ts";
 import { createTestPostgresUrl, testDatabases } from "../support/databases.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { startSeededServer, type TestServer } from "../support/server.ts";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 
 describe.each(testDatabases())("paper import on $name", (target) => {
   let server: TestServer;
-  let dispose: () => Promise<void>;
   let dataDir: string;
+  let stop: (() => Promise<void>) | undefined;
   const folders: string[] = [];
 
   const store = () => path.join(dataDir, "papers");
@@ -30,16 +29,11 @@ describe.each(testDatabases())("paper import on $name", (target) => {
   }
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), "ps-papers-import-"));
-    const database = await target.open();
-    dispose = database.dispose;
-    server = await startTestServer(database, { env: { DATA_DIR: dataDir } });
-    await seedSamplePapers(server.services);
+    ({ server, dataDir, stop } = await startSeededServer(target, "papers-import"));
   });
   afterAll(async () => {
-    await server?.close();
-    await dispose?.();
-    for (const dir of [dataDir, ...folders]) await rm(dir, { recursive: true, force: true });
+    await stop?.();
+    for (const dir of folders) await rm(dir, { recursive: true, force: true });
   });
 
   it("imports good files, replaces the samples of their slots and marks them official", async () => {

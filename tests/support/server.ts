@@ -1,12 +1,17 @@
+import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { type AppOptions, createApp } from "../../server/app.server.ts";
 import type { AuthLimits } from "../../server/auth/limits.server.ts";
 import { type Config, loadConfig } from "../../server/config.server.ts";
 import type { Database } from "../../server/db/client.server.ts";
 import type { RateLimiter } from "../../server/http/rate-limit.server.ts";
 import { createLogger, type Logger } from "../../server/logger.server.ts";
+import { seedSamplePapers } from "../../server/papers/samples.server.ts";
 import type { PaperStore } from "../../server/papers/store.server.ts";
 import { createServices, type Services } from "../../server/services.server.ts";
+import type { TestDatabase } from "./databases.ts";
 
 export interface TestServer {
   url: string;
@@ -56,5 +61,28 @@ export async function startTestServer(
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+  };
+}
+
+/**
+ * The papers tests' server: a fresh database of `target`, a DATA_DIR of its own and the sample papers.
+ * `stop()` closes the server, drops the database and removes the folder.
+ */
+export async function startSeededServer(
+  target: TestDatabase,
+  label: string,
+): Promise<{ server: TestServer; dataDir: string; stop(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `ps-${label}-`));
+  const database = await target.open();
+  const server = await startTestServer(database, { env: { DATA_DIR: dataDir } });
+  await seedSamplePapers(server.services);
+  return {
+    server,
+    dataDir,
+    async stop() {
+      await server.close();
+      await database.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
