@@ -25,6 +25,7 @@ import {
   runAutocannon,
   type Served,
   sampleMemory,
+  sampleOtherCpu,
   startApp,
   startNginx,
   startNodeBaseline,
@@ -70,7 +71,8 @@ interface Row {
   connections: number;
   result: LoadResult;
   memory: MemorySample | undefined;
-  load1: number;
+  /** Cores used by processes outside the benchmark during the run (see sampleOtherCpu). */
+  otherCpu: number;
   failures: string[];
 }
 
@@ -284,7 +286,7 @@ async function measure(name: string, served: Served, targets: Target[]): Promise
       connections: 50,
       result: warm,
       memory: undefined,
-      load1: 0,
+      otherCpu: 0,
       failures: [],
     });
     if (warmProblems.length) {
@@ -294,11 +296,12 @@ async function measure(name: string, served: Served, targets: Target[]): Promise
     }
     if (run.rssAfterWarmup === undefined) run.rssAfterWarmup = sampleMemory(served.pid).stop()?.lastRss;
     for (const connections of CONNECTIONS) {
-      const load1 = os.loadavg()[0] ?? 0;
+      const others = sampleOtherCpu();
       const sampler = sampleMemory(served.pid);
       const result = await runAutocannon({ ...base, connections, durationSec: DURATION_SEC });
       const memory = sampler.stop();
-      const row: Row = { server: name, target, connections, result, memory, load1, failures: [] };
+      const otherCpu = others.stop();
+      const row: Row = { server: name, target, connections, result, memory, otherCpu, failures: [] };
       row.failures = checkRow(row);
       for (const problem of row.failures)
         failures.push(`${name}, ${target.label}, ${connections} connections: ${problem}`);
@@ -414,9 +417,9 @@ function render(input: {
   const hasNginx = runs.some((r) => r.name === "nginx" && !r.skipped);
   const apps = runs.filter((r) => r.name !== "Node baseline" && r.name !== "nginx");
   const allRows = runs.flatMap((r) => r.rows);
-  const loads = allRows.map((r) => r.load1);
-  const maxLoad = Math.max(...input.loadBefore.slice(0, 1), ...input.loadAfter.slice(0, 1), ...loads);
-  const minLoad = Math.min(...input.loadBefore.slice(0, 1), ...input.loadAfter.slice(0, 1), ...loads);
+  const others = allRows.map((r) => r.otherCpu);
+  const maxOther = Math.max(0, ...others);
+  const meanOther = others.length ? others.reduce((a, b) => a + b, 0) / others.length : 0;
   const fmtLoad = (l: number[]) => l.map((v) => v.toFixed(2)).join(" / ");
   const command = [
     DATABASE_URL ? `DATABASE_URL=${redact(DATABASE_URL)}` : "",
@@ -446,11 +449,12 @@ function render(input: {
   if (input.pgVersion) out.push(`- PostgreSQL server ${input.pgVersion} (on the same machine, over loopback)`);
   out.push(`- nginx: ${input.nginxVersion ?? input.nginxNote}`);
   out.push(
-    `- Load average (1/5/15 min) before the run ${fmtLoad(input.loadBefore)}, after ${fmtLoad(input.loadAfter)}; the 1-minute figure at the start of each measured run ranged ${minLoad.toFixed(1)} to ${maxLoad.toFixed(1)}.`,
+    `- Load average (1/5/15 min) before the run ${fmtLoad(input.loadBefore)}, after ${fmtLoad(input.loadAfter)}. The benchmark alone keeps both cores busy, so these say little about other work; the next line measures it.`,
+    `- Processes outside the benchmark (not its server, baseline, autocannon or PostgreSQL) used ${pct(meanOther)} of one core on average during the measured runs, ${pct(maxOther)} at most (CPU time from \`/proc\`).`,
   );
-  if (maxLoad > 1) {
+  if (maxOther > SHARED_CORE_SHARE) {
     out.push(
-      `- **The machine was shared**: other work (other engineers' builds, tests and browsers) ran during the benchmark, so the load average was above 1 and every figure here, the baseline's included, is lower and noisier than on an idle machine.${baselineSpread(runs)} The baseline ran minutes apart from the server runs, so the ratios carry that noise too: read them as orders of magnitude.`,
+      `- **The machine was shared**: other work used more than ${pct(SHARED_CORE_SHARE)} of a core during at least one run, so those figures, the baseline's included, are lower and noisier than on an idle machine.${baselineSpread(runs)} The baseline ran minutes apart from the server runs, so the ratios carry that noise too: read them as orders of magnitude.`,
     );
   }
   out.push("", "## Method", "");
@@ -565,6 +569,13 @@ function render(input: {
   for (const note of notes) out.push(note.startsWith("  ") ? note : `- ${note}`);
   out.push("");
   return out.join("\n");
+}
+
+/** Other work above this share of one core during any run makes the report say the machine was shared. */
+const SHARED_CORE_SHARE = 0.1;
+
+function pct(cores: number): string {
+  return `${(cores * 100).toFixed(cores < 0.1 ? 1 : 0)}%`;
 }
 
 /** " The baseline's own req/s ranged from A to B …" over its non-login runs, or "" without a baseline. */

@@ -1,6 +1,16 @@
 /** The processes a benchmark run starts: the real server, the baselines, autocannon; and an RSS sampler. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  accessSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type CapturedResponse, getFreePort, waitForOk } from "./http.ts";
@@ -261,6 +271,66 @@ export function sampleMemory(pid: number | undefined): { stop(): MemorySample | 
       clearInterval(timer);
       take();
       return last ? { peakRss, lastRss: last.rss, hwm: last.hwm } : undefined;
+    },
+  };
+}
+
+/** Linux reports process CPU times in USER_HZ ticks, which is 100 a second on every Linux ABI. */
+const TICKS_PER_SECOND = 100;
+
+interface ProcessTimes {
+  ppid: number;
+  comm: string;
+  ticks: number;
+}
+
+function processTimes(): Map<number, ProcessTimes> {
+  const all = new Map<number, ProcessTimes>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      // "pid (comm) state ppid ..."; comm may contain spaces and parentheses, so split at the last ")".
+      const close = stat.lastIndexOf(")");
+      const comm = stat.slice(stat.indexOf("(") + 1, close);
+      const fields = stat.slice(close + 2).split(" ");
+      // After comm: state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime.
+      all.set(Number(name), { ppid: Number(fields[1]), comm, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process exited between readdir and read.
+    }
+  }
+  return all;
+}
+
+/**
+ * CPU used by processes that are not part of the benchmark while it runs, in cores (1 = one core
+ * busy all the time). The benchmark's own processes (this script's descendants: the server, the
+ * baseline and autocannon), PostgreSQL's and kernel threads (loopback traffic is handled there) are
+ * left out. The load average cannot tell this: the benchmark alone keeps both cores busy.
+ */
+export function sampleOtherCpu(): { stop(): number } {
+  const startedAt = performance.now();
+  const before = processTimes();
+  return {
+    stop() {
+      const after = processTimes();
+      const seconds = (performance.now() - startedAt) / 1000;
+      const ours = (pid: number): boolean => {
+        for (let at = pid, hops = 0; at > 2 && hops < 64; hops++) {
+          if (at === process.pid) return true;
+          const info = after.get(at) ?? before.get(at);
+          if (!info) return false;
+          at = info.ppid;
+        }
+        return false;
+      };
+      let ticks = 0;
+      for (const [pid, info] of after) {
+        if (pid === 2 || info.ppid === 2 || info.comm === "postgres" || ours(pid)) continue;
+        ticks += info.ticks - (before.get(pid)?.ticks ?? 0);
+      }
+      return seconds > 0 ? ticks / TICKS_PER_SECOND / seconds : 0;
     },
   };
 }
