@@ -43,8 +43,11 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   child.stderr?.on("data", keep);
   const port = freePort;
   let exited = false;
-  child.once("exit", () => {
+  let stopping = false;
+  child.once("exit", (code, signal) => {
     exited = true;
+    // A crash shows in the test only as refused or reset connections: say why, with the server's log.
+    if (!stopping) console.error(`app server on port ${port} exited (code ${code}, signal ${signal}):\n${output}`);
   });
   // Ready when /healthz answers: a condition, polled, whatever the log level.
   const deadline = Date.now() + 90_000;
@@ -66,6 +69,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
     dataDir,
     child,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
