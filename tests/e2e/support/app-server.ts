@@ -47,7 +47,9 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   child.once("exit", (code, signal) => {
     exited = true;
     // A crash shows in the test only as refused or reset connections: say why, with the server's log.
-    if (!stopping) console.error(`app server on port ${port} exited (code ${code}, signal ${signal}):\n${output}`);
+    // (Exit 0 is a graceful shutdown that a test asked for with its own signal.)
+    if (!stopping && code !== 0)
+      console.error(`app server on port ${port} exited (code ${code}, signal ${signal}):\n${output}`);
   });
   // Ready when /healthz answers: a condition, polled, whatever the log level.
   const deadline = Date.now() + 90_000;
