@@ -66,22 +66,26 @@ interface CachedListing {
 
 const listingCaches = new WeakMap<Database, Map<string, CachedListing>>();
 
+function listingCacheOf(database: Database): Map<string, CachedListing> {
+  let entries = listingCaches.get(database);
+  if (!entries) {
+    entries = new Map();
+    listingCaches.set(database, entries);
+  }
+  return entries;
+}
+
 /**
  * Years newest first; inside a year March (main exam) before July (supplementary).
  * The result is shared by every caller within the TTL: read it, never change it.
  */
 export function getPaperListing(services: Pick<Services, "database">, query: ListingQuery): Promise<YearGroup[]> {
-  let cache = listingCaches.get(services.database);
-  if (!cache) {
-    cache = new Map();
-    listingCaches.set(services.database, cache);
-  }
+  const entries = listingCacheOf(services.database);
   const key = `${query.standard}:${query.subject}:${query.medium}`;
-  const hit = cache.get(key);
+  const hit = entries.get(key);
   if (hit && hit.expires > Date.now()) return hit.value;
 
   const entry: CachedListing = { expires: Number.POSITIVE_INFINITY, value: queryPaperListing(services, query) };
-  const entries = cache;
   entries.set(key, entry);
   entry.value.then(
     () => {
