@@ -4,6 +4,7 @@ import postgres from "postgres";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain-JavaScript postinstall script, without type declarations.
 import { patchSource } from "../../scripts/patch-postgres.mjs";
+import { openPostgres } from "../../server/db/client.server.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const DRIVER = path.join(import.meta.dirname, "../../node_modules/postgres");
@@ -37,8 +38,11 @@ describe("the patched PostgreSQL driver (scripts/patch-postgres.mjs)", () => {
   describe.runIf(adminUrl)("when the server kills our backend under traffic", () => {
     it("fails or answers every query, and never leaves one waiting", async () => {
       const admin = postgres(adminUrl ?? "", { max: 1, onnotice: () => {} });
-      // One connection, so every query of a round goes to the backend that is killed.
-      const client = postgres(adminUrl ?? "", { max: 1, onnotice: () => {} });
+      // The app's own client settings (openPostgres: its quick reconnect backoff; the driver's default
+      // backoff grows to 7 s after six resets, which would read as a hang here), with one connection,
+      // so every query of a round goes to the backend that is killed.
+      const { db } = openPostgres(adminUrl ?? "", { max: 1 });
+      const client = (db as unknown as { $client: postgres.Sql }).$client;
       const outcomes: Record<string, number> = {};
       const count = (outcome: string) => {
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
