@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_FLAGS, chromiumPath } from "./tests/e2e/support/chromium.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "./scripts/lib/chromium.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -1,5 +1,5 @@
+import type { Request as ExpressRequest } from "express";
 import { createContext, type RouterContext } from "react-router";
-import type { SessionUser } from "../server/auth/session.server.ts";
 import type { Services } from "../server/services.server.ts";
 
 /**
@@ -17,5 +17,5 @@ function sharedContext<T>(name: string, defaultValue?: T): RouterContext<T> {
 export const servicesContext = sharedContext<Services>("services");
 /** Per-response CSP nonce, set by the Express server. */
 export const nonceContext = sharedContext<string>("nonce", "");
-/** The signed-in user of this request (looked up at most once, on first call). */
-export const userContext = sharedContext<() => Promise<SessionUser | null>>("user", async () => null);
+/** The Express request behind this page request: the session helpers read the user from it. */
+export const expressRequestContext = sharedContext<ExpressRequest>("expressRequest");

@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { nonceContext, servicesContext } from "./context";
 
 export const streamTimeout = 5_000;
@@ -70,5 +70,11 @@ export function handleError(
   { request, context }: { request: Request; context: RouterContextProvider },
 ) {
   if (request.signal.aborted) return;
-  context.get(servicesContext).log.error({ err: error, url: request.url }, "unhandled route error");
+  const { log } = context.get(servicesContext);
+  // A 4xx (a POST to a page without a form, say) is the client's doing: keep error level for real faults.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info({ status: error.status, url: request.url }, "route answered a client error");
+    return;
+  }
+  log.error({ err: error, url: request.url }, "unhandled route error");
 }

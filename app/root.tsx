@@ -21,8 +21,8 @@ import { getRootData } from "./lib/root.server";
 import { useRootData } from "./lib/root-data";
 import { reportWebVitals } from "./lib/vitals.client";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return getRootData(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  return getRootData(context);
 }
 
 /**

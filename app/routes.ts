@@ -13,14 +13,18 @@ const articleSlugs = readdirSync(articlesDir)
 export default [
   index("routes/home.tsx"),
   route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
   route("blogs", "routes/blogs.tsx"),
   route("about-us", "routes/about.tsx"),
   route("contact-us", "routes/contact.tsx"),
-  route("terms-&-conditions", "routes/terms.tsx"),
-  route("privacy-&-policy", "routes/privacy.tsx"),
+  route("terms-&-conditions", "routes/legal.tsx", { id: "legal-terms" }),
+  route("privacy-&-policy", "routes/legal.tsx", { id: "legal-privacy" }),
   route("loader", "routes/loader.tsx"),
   ...SUBJECTS.map((subject) =>
     route(subjectPath(subject).slice(1), "routes/subject.tsx", { id: `subject-${subject.slug}` }),
+  ),
+  ...SUBJECTS.map((subject) =>
+    route(`${subjectPath(subject).slice(1)}/:paperId`, "routes/model-paper.tsx", { id: `model-paper-${subject.slug}` }),
   ),
   ...articleSlugs.map((slug) => route(slug, "routes/article.tsx", { id: `article-${slug}` })),
   route("*", "routes/not-found.tsx"),

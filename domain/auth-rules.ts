@@ -15,6 +15,7 @@ export const MESSAGES = {
   invalidCredentials: "Invalid credentials / Please SignUp if you dont have an account",
   loggedIn: "User logged in",
   network: "Could not reach the server. Check your connection and try again.",
+  fixErrors: "Please correct the fields marked below.",
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -26,6 +27,12 @@ export const ROLES = [
   { value: 2, label: "Parent" },
   { value: 3, label: "Teacher" },
 ] as const;
+
+/** The 429 text, from the server's Retry-After seconds (a minute when it is unknown). */
+export function tooManyAttemptsMessage(retryAfterSeconds: number | null | undefined): string {
+  const minutes = Math.max(1, Math.ceil((retryAfterSeconds ?? 60) / 60));
+  return `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
 
 /** Spec's email rule: something@something.tld with no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -47,13 +47,3 @@ export const loginSchema = z.object({
   password,
 });
 export type LoginInput = z.output<typeof loginSchema>;
-
-/** First message per field, for inline errors and the API's `meta.errors`. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "body");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

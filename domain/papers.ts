@@ -1,20 +1,20 @@
 /** Question-paper vocabulary shared by the get-question API, the import CLI and the UI. */
 import { z } from "zod";
-import { DEFAULT_MEDIUM, DEFAULT_STANDARD, type ExamSession, MEDIUMS, type Medium, STANDARDS } from "./catalog.ts";
-import { SUBJECT_KEYS, type SubjectKey, subjectByKey } from "./subjects.ts";
+import {
+  DEFAULT_MEDIUM,
+  DEFAULT_STANDARD,
+  type ExamSession,
+  MEDIUMS,
+  type Medium,
+  SESSION_LABELS,
+  STANDARDS,
+} from "./catalog.ts";
+import { SUBJECT_KEYS, SUBJECTS, type SubjectKey, subjectByKey } from "./subjects.ts";
+import { fieldErrors } from "./validation.ts";
 
 /** Language papers are the same in every medium, so one file serves all three. */
-export const LANGUAGE_SUBJECTS: readonly SubjectKey[] = [
-  "english",
-  "hindi_full",
-  "hindi_half",
-  "sanskrit_full",
-  "sanskrit_half",
-  "marathi",
-];
-
 export function isLanguageSubject(subject: SubjectKey): boolean {
-  return LANGUAGE_SUBJECTS.includes(subject);
+  return subjectByKey(subject).language;
 }
 
 /** Paper ids are URL path segments: lower-case words joined by single hyphens, nothing else. */
@@ -33,9 +33,17 @@ export function paperFileUrl(id: string, kind: PaperFileKind): string {
 
 /** `Maharashtra-SSC-2023-March-Algebra-Question-Paper.pdf`: readable in a downloads folder. */
 export function paperFileName(paper: { subject: SubjectKey; year: number; session: ExamSession }, kind: PaperFileKind) {
-  const session = paper.session === "march" ? "March" : "July";
+  const session = SESSION_LABELS[paper.session];
   const what = kind === "question" ? "Question-Paper" : "Solution";
   return `Maharashtra-SSC-${paper.year}-${session}-${subjectByKey(paper.subject).fileLabel}-${what}.pdf`;
+}
+
+/** `PaperStation-Algebra-Model-Paper-1-Solution.pdf` for `math-1-model-1`. */
+export function modelPaperFileName(id: string, kind: PaperFileKind): string {
+  const [, slug = id, n = ""] = /^(.*)-model-(\d+)$/.exec(id) ?? [];
+  const subject = SUBJECTS.find((s) => s.slug === slug);
+  const what = kind === "question" ? "Question-Paper" : "Solution";
+  return `PaperStation-${subject?.fileLabel ?? slug}-Model-Paper-${n}-${what}.pdf`;
 }
 
 const STANDARD_KEYS = STANDARDS.map((s) => s.key);
@@ -97,10 +105,6 @@ export function parseGetQuestionQuery(
   | { ok: false; message: string; errors: Record<string, string> } {
   const result = GetQuestionQuerySchema.safeParse(query);
   if (result.success) return { ok: true, query: result.data };
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "query");
-    errors[field] ??= issue.message;
-  }
+  const errors = fieldErrors(result.error, "query");
   return { ok: false, message: Object.values(errors).join(". "), errors };
 }

@@ -8,7 +8,6 @@ export const SITE = {
   defaultTitle: "Crack Maharashtra 10th SSC Board Exams with Free Previous Year Question Papers and solutions",
   defaultDescription:
     "Free Maharashtra State Board 10th (SSC) previous-year question papers and solutions for every subject and medium, 2018 to 2023. Made by students for students.",
-  supportEmail: "support@paperstation.in",
 } as const;
 
 export const SOCIAL_LINKS = {

@@ -30,6 +30,8 @@ export interface Subject {
   nameMr: string;
   /** Used in download file names (`...-Algebra-Question-Paper.pdf`). */
   fileLabel: string;
+  /** A language paper: the same paper serves every medium. */
+  language: boolean;
   /** Usual board pattern for the written paper; the catalogue row is the truth for a given paper. */
   marks: number;
   durationMinutes: number;
@@ -38,6 +40,7 @@ export interface Subject {
 export const SUBJECTS: readonly Subject[] = [
   {
     key: "english",
+    language: true,
     slug: "english",
     name: "English",
     nameMr: "इंग्रजी",
@@ -47,6 +50,7 @@ export const SUBJECTS: readonly Subject[] = [
   },
   {
     key: "hindi_full",
+    language: true,
     slug: "hindi-full",
     name: "Hindi(Full)",
     nameMr: "हिंदी (संपूर्ण)",
@@ -56,6 +60,7 @@ export const SUBJECTS: readonly Subject[] = [
   },
   {
     key: "hindi_half",
+    language: true,
     slug: "hindi-half",
     name: "Hindi(Half)",
     nameMr: "हिंदी (संयुक्त)",
@@ -65,6 +70,7 @@ export const SUBJECTS: readonly Subject[] = [
   },
   {
     key: "sanskrit_full",
+    language: true,
     slug: "sanskrit-full",
     name: "Sanskrit(Full)",
     nameMr: "संस्कृत (संपूर्ण)",
@@ -74,6 +80,7 @@ export const SUBJECTS: readonly Subject[] = [
   },
   {
     key: "sanskrit_half",
+    language: true,
     slug: "sanskrit-half",
     name: "Sanskrit(Half)",
     nameMr: "संस्कृत (संयुक्त)",
@@ -83,6 +90,7 @@ export const SUBJECTS: readonly Subject[] = [
   },
   {
     key: "marathi",
+    language: true,
     slug: "marathi",
     name: "Marathi",
     nameMr: "मराठी",
@@ -92,6 +100,7 @@ export const SUBJECTS: readonly Subject[] = [
   },
   {
     key: "history_and_political_science",
+    language: false,
     slug: "history-and-political-science",
     name: "History and Political Science",
     nameMr: "इतिहास व राज्यशास्त्र",
@@ -101,6 +110,7 @@ export const SUBJECTS: readonly Subject[] = [
   },
   {
     key: "geography",
+    language: false,
     slug: "geography",
     name: "Geography",
     nameMr: "भूगोल",
@@ -110,6 +120,7 @@ export const SUBJECTS: readonly Subject[] = [
   },
   {
     key: "math_1",
+    language: false,
     slug: "math-1",
     name: "Mathematics 1",
     nameMr: "गणित भाग १",
@@ -119,6 +130,7 @@ export const SUBJECTS: readonly Subject[] = [
   },
   {
     key: "math_2",
+    language: false,
     slug: "math-2",
     name: "Mathematics 2",
     nameMr: "गणित भाग २",
@@ -128,6 +140,7 @@ export const SUBJECTS: readonly Subject[] = [
   },
   {
     key: "science_1",
+    language: false,
     slug: "science-1",
     name: "Science and Technology 1",
     nameMr: "विज्ञान व तंत्रज्ञान भाग १",
@@ -137,6 +150,7 @@ export const SUBJECTS: readonly Subject[] = [
   },
   {
     key: "science_2",
+    language: false,
     slug: "science-2",
     name: "Science and Technology 2",
     nameMr: "विज्ञान व तंत्रज्ञान भाग २",

@@ -13,7 +13,6 @@
  *   AUDIT_ONLY=/login,viewer npm run audit     # just these pages (by path, or by key: viewer, not-found…)
  *   AUDIT_RUNS=5 npm run audit                 # page loads per page; the median run counts (default 3)
  */
-import { spawnSync } from "node:child_process";
 import { randomBytes, randomInt } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -23,9 +22,10 @@ import { screenEmulationMetrics, userAgents } from "lighthouse/core/config/const
 import { computeMedianRun, filterToValidRuns } from "lighthouse/core/lib/median-run.js";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { subjectByKey, subjectPath } from "../domain/subjects.ts";
-import { type AppProcess, startAppProcess } from "../tests/e2e/support/app-server.ts";
-import { CHROMIUM_FLAGS, chromiumPath } from "../tests/e2e/support/chromium.ts";
 import { CATEGORIES, type ExpectedFailure, judge, type PageVerdict, passes, TARGETS } from "./audit/judge.ts";
+import { type AppProcess, startAppProcess } from "./lib/app-process.ts";
+import { ensureBuild } from "./lib/build.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "./lib/chromium.ts";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const REPORT_DIR = path.join(ROOT, "reports/lighthouse");
@@ -52,6 +52,12 @@ const PAGES: PageSpec[] = [
   { key: "login", label: "Login", path: "/login", mode: "navigation" },
   { key: "blogs", label: "Blogs", path: "/blogs", mode: "navigation" },
   { key: "article", label: "Article", path: "/importance-of-planning", mode: "navigation" },
+  {
+    key: "model-paper",
+    label: "Model paper (visitor)",
+    path: "/maharashtra-board-math-2-question-papers/math-2-model-1",
+    mode: "navigation",
+  },
   {
     key: "not-found",
     label: "404",
@@ -94,16 +100,6 @@ function positiveInt(name: string, fallback: number): number {
     process.exit(2);
   }
   return value;
-}
-
-function ensureBuild(): void {
-  if (existsSync(path.join(ROOT, "build/server/index.js"))) return;
-  process.stdout.write("▶ build/server/index.js is missing: npm run build\n");
-  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-  if (result.status !== 0) {
-    process.stderr.write(`npm run build failed (exit ${result.status})\n`);
-    process.exit(2);
-  }
 }
 
 function writeReport(name: string, json: unknown): string {

@@ -3,7 +3,7 @@
  * Typecheck, lint, production build, unit + integration tests, browser tests.
  */
 import { spawnSync } from "node:child_process";
-import { chromiumMissingMessage } from "../tests/e2e/support/chromium.ts";
+import { ensureChromium } from "./lib/chromium.ts";
 
 const steps: Array<[label: string, command: string, args: string[]]> = [
   ["typecheck", "npm", ["run", "--silent", "typecheck"]],
@@ -13,7 +13,7 @@ const steps: Array<[label: string, command: string, args: string[]]> = [
   ["browser tests", "playwright", ["test"]],
 ];
 
-const missing = chromiumMissingMessage();
+const missing = ensureChromium();
 if (missing) {
   console.error(`\n${missing}\n`);
   process.exit(1);

@@ -3,9 +3,28 @@
  * last N days (default 7), from the database the server uses (DATABASE_URL, else PGlite in DATA_DIR).
  * With PGlite, stop the server first: the embedded database takes one process at a time.
  */
+import { parseArgs } from "node:util";
 import { loadConfig } from "../server/config.server.ts";
-import { formatVitalsReport, parseReportArgs, vitalsReport } from "../server/content/vitals-report.server.ts";
+import { formatVitalsReport, vitalsReport } from "../server/content/vitals-report.server.ts";
 import { openDatabase } from "../server/db/client.server.ts";
+
+const USAGE = "Usage: npm run vitals:report -- [--days N]";
+
+/** `--days N` or `--days=N`, 1 to 3650; 7 when absent. Throws with the usage on anything else. */
+export function parseReportArgs(args: string[]): { days: number } {
+  let values: { days?: string | undefined };
+  try {
+    ({ values } = parseArgs({ args, options: { days: { type: "string" } }, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new Error(`${(error as Error).message}. ${USAGE}`);
+  }
+  if (values.days === undefined) return { days: 7 };
+  const days = Number(values.days);
+  if (!/^\d{1,4}$/.test(values.days) || days < 1 || days > 3650) {
+    throw new Error(`--days must be a whole number from 1 to 3650. ${USAGE}`);
+  }
+  return { days };
+}
 
 async function main(): Promise<number> {
   let days: number;
@@ -27,12 +46,14 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  },
-);
+if (import.meta.main) {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -7,11 +7,11 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { nonceContext, servicesContext, userContext } from "../app/context.ts";
-import { requestUser } from "./auth/request.server.ts";
+import { expressRequestContext, nonceContext, servicesContext } from "../app/context.ts";
 import { accountsApiRouter } from "./auth/routes.server.ts";
 import { seoRouter, vitalsApiRouter } from "./content/routes.server.ts";
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "./db/errors.server.ts";
+import { isSameOrigin } from "./http/guards.server.ts";
 import { HttpError, sendError } from "./http/respond.server.ts";
 import { staticFiles } from "./http/static.server.ts";
 import { paperFilesRouter, papersApiRouter } from "./papers/routes.server.ts";
@@ -32,12 +32,14 @@ const REQUEST_ID = /^[\w-]{8,64}$/;
 export function createApp(services: Services, options: AppOptions = {}): express.Express {
   const { config, log } = services;
   const app = express();
-  const https = config.siteUrl.startsWith("https://");
+  const { https } = config;
   const development = Boolean(options.vite);
 
+  app.locals.services = services;
   app.disable("x-powered-by");
-  // One reverse proxy on this machine may sit in front; its X-Forwarded-For is the client's address.
-  app.set("trust proxy", "loopback");
+  // Whose X-Forwarded-For names the client (TRUST_PROXY): by default nobody's, so that no client can
+  // pick its own rate-limit bucket by sending the header.
+  app.set("trust proxy", config.trustProxy);
 
   app.use(
     pinoHttp({
@@ -133,13 +135,14 @@ export function createApp(services: Services, options: AppOptions = {}): express
   if (options.build) {
     app.all(
       "/{*splat}",
+      pageRequestGuard(services),
       createRequestHandler({
         build: options.build,
         mode: development ? "development" : "production",
         getLoadContext: (req, res) => {
           const context = new RouterContextProvider();
           context.set(servicesContext, services);
-          context.set(userContext, () => requestUser(services, req, res));
+          context.set(expressRequestContext, req);
           context.set(nonceContext, res.locals.cspNonce as string);
           return context;
         },
@@ -153,6 +156,49 @@ export function createApp(services: Services, options: AppOptions = {}): express
   });
   app.use(errorHandler(services));
   return app;
+}
+
+/** Pages answer GET and HEAD, and POST where a page has a form action (React Router answers 405 elsewhere). */
+const PAGE_METHODS = new Set(["GET", "HEAD", "POST"]);
+
+/**
+ * What a probe sends to pages gets a 4xx here, logged at info level, instead of a 500 from deep in the
+ * page handler: methods pages do not take (TRACE, PUT, OPTIONS …), a Host the URL parser refuses, and
+ * form posts from other origins.
+ */
+function pageRequestGuard(services: Services): express.RequestHandler {
+  return (req, res, next) => {
+    if (!PAGE_METHODS.has(req.method)) {
+      services.log.info({ method: req.method, url: req.originalUrl }, "method not allowed on a page");
+      res.setHeader("Allow", [...PAGE_METHODS].join(", "));
+      return void res.status(405).type("text/plain").send("Method not allowed");
+    }
+    if (
+      !isValidHost(req.get("host")) ||
+      (req.app.enabled("trust proxy") && !isValidHost(req.get("x-forwarded-host"), true))
+    ) {
+      services.log.info({ host: req.get("host"), url: req.originalUrl }, "bad Host header");
+      return void res.status(400).type("text/plain").send("Bad Host header");
+    }
+    // React Router refuses a form post from another origin too, but logs it as an error; our pages' forms
+    // only ever post to this site, so anything else is a 403 here.
+    if (req.method === "POST" && !isSameOrigin(services.config, req.get("origin"))) {
+      services.log.info({ url: req.originalUrl }, "cross-site form post refused");
+      return void res.status(403).type("text/plain").send("Cross-site request refused");
+    }
+    next();
+  };
+}
+
+/** A Host header is a host name or address with an optional port, and nothing else. */
+function isValidHost(value: string | undefined, optional = false): boolean {
+  if (value === undefined) return optional;
+  if (!value || /[\s/\\?#@]/.test(value)) return false;
+  try {
+    return new URL(`http://${value}`).host !== "";
+  } catch {
+    return false;
+  }
 }
 
 function wantsJson(req: Request): boolean {

@@ -57,4 +57,33 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
+
+  it("trusts no proxy by default, and reads a hop count or a list of proxies", () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8, ::1" }).trustProxy).toEqual([
+      "loopback",
+      "10.0.0.0/8",
+      "::1",
+    ]);
+  });
+
+  it.each(["yes", "10.0.0.0/40", "1.2.3", "loopback,", "256.1.1.1", "-1"])(
+    "refuses TRUST_PROXY=%s, naming it",
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    },
+  );
+
+  it("says whether the site is served over https", () => {
+    expect(loadConfig({}).https).toBe(false);
+    expect(loadConfig({ SITE_URL: "https://paperstation.in" }).https).toBe(true);
+  });
+
+  it("reads the sign-in limits, and refuses nonsense", () => {
+    expect(loadConfig({}).loginLimits).toEqual({ perAccount: 10, perIp: 30 });
+    expect(loadConfig({ LOGIN_LIMIT_PER_IP: "300" }).loginLimits.perIp).toBe(300);
+    expect(() => loadConfig({ LOGIN_LIMIT_PER_IP: "0" })).toThrow(/LOGIN_LIMIT_PER_IP/);
+    expect(() => loadConfig({ LOGIN_LIMIT_PER_ACCOUNT: "many" })).toThrow(/LOGIN_LIMIT_PER_ACCOUNT/);
+  });
 });

@@ -1,6 +1,41 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+import { AUTH_LIMITS } from "./auth/limits.server.ts";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** Express's named ranges, besides single addresses and CIDR blocks. */
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For to believe (issue 10): none by default, so that no client picks its
+ * own rate-limit bucket; a hop count ("1" behind one load balancer) or a list of proxy addresses.
+ */
+const TrustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): number | string[] => {
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(",").map((part) => part.trim());
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${bad}" is not a hop count, an IP address, a CIDR block or one of loopback, linklocal, uniquelocal`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const EnvSchema = z
   .object({
@@ -15,19 +50,31 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
     SAMPLE_PAPERS: z.enum(["0", "1"]).default("1"),
     SUPPORT_EMAIL: z.email().default("support@paperstation.in"),
+    TRUST_PROXY: TrustProxySchema.default(0),
+    // Failed sign-ins allowed per account and per address in 15 minutes (decision 004). A deployment
+    // whose students share few addresses (school labs, carrier NAT) may raise the second.
+    LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(AUTH_LIMITS.loginPerAccount),
+    LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(AUTH_LIMITS.loginPerIp),
   })
-  .transform((env) => ({
-    env: env.NODE_ENV,
-    port: env.PORT,
+  .transform((env) => {
     // Canonical links are absolute; without a SITE_URL they point at this server.
-    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
-    dataDir: env.DATA_DIR,
-    databaseUrl: env.DATABASE_URL,
-    redisUrl: env.REDIS_URL,
-    logLevel: env.LOG_LEVEL,
-    samplePapers: env.SAMPLE_PAPERS === "1",
-    supportEmail: env.SUPPORT_EMAIL,
-  }));
+    const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+    return {
+      env: env.NODE_ENV,
+      port: env.PORT,
+      siteUrl,
+      /** Served over https: Secure cookies, HSTS and upgrade-insecure-requests. */
+      https: siteUrl.startsWith("https://"),
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      redisUrl: env.REDIS_URL,
+      logLevel: env.LOG_LEVEL,
+      samplePapers: env.SAMPLE_PAPERS === "1",
+      supportEmail: env.SUPPORT_EMAIL,
+      trustProxy: env.TRUST_PROXY,
+      loginLimits: { perAccount: env.LOGIN_LIMIT_PER_ACCOUNT, perIp: env.LOGIN_LIMIT_PER_IP },
+    };
+  });
 
 export type Config = z.output<typeof EnvSchema>;
 

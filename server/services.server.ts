@@ -39,7 +39,12 @@ export async function createServices(options: {
     database: options.database,
     paperStore: options.paperStore ?? createFilePaperStore(path.join(config.dataDir, "papers")),
     rateLimiter,
-    authLimits: { ...AUTH_LIMITS, ...options.authLimits },
+    authLimits: {
+      ...AUTH_LIMITS,
+      loginPerAccount: config.loginLimits.perAccount,
+      loginPerIp: config.loginLimits.perIp,
+      ...options.authLimits,
+    },
   };
 }
 

@@ -1,9 +1,9 @@
 import type { Server } from "node:http";
-import type { ServerBuild } from "react-router";
 import { type AppOptions, createApp } from "./app.server.ts";
 import type { Config } from "./config.server.ts";
 import { openDatabase } from "./db/client.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
+import { syncModelPapers } from "./model-papers/sync.server.ts";
 import { seedSamplePapers } from "./papers/samples.server.ts";
 import { closeServices, createServices, type Services } from "./services.server.ts";
 
@@ -16,10 +16,7 @@ export interface RunningServer {
 }
 
 /** Opens the database, applies migrations, and listens. Used by `npm start`, dev and the tests. */
-export async function startServer(
-  config: Config,
-  options: AppOptions & { log?: Logger; loadBuild?: () => Promise<ServerBuild> } = {},
-): Promise<RunningServer> {
+export async function startServer(config: Config, options: AppOptions & { log?: Logger } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
@@ -30,7 +27,8 @@ export async function startServer(
   }
   const services = await createServices({ config, log, database });
   if (config.samplePapers) await seedSamplesOnStart(services);
-  const app = createApp(services, { ...options, build: options.build ?? options.loadBuild });
+  await syncModelPapersOnStart(services);
+  const app = createApp(services, options);
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, (error?: Error) => (error ? reject(error) : resolve(s)));
@@ -72,5 +70,26 @@ async function seedSamplesOnStart(services: Services): Promise<void> {
     }
   } catch (error) {
     services.log.error({ err: error }, "could not generate sample papers");
+  }
+}
+
+/** Stores the model papers' PDFs (from the build's cache, or typeset now); a failure is logged, not fatal. */
+async function syncModelPapersOnStart(services: Services): Promise<void> {
+  try {
+    const report = await syncModelPapers(services, { log: services.log });
+    if (report.stored.length > 0 || report.removed > 0) {
+      services.log.info(
+        {
+          stored: report.stored.length,
+          typesetHere: report.typesetHere.length,
+          unchanged: report.unchanged.length,
+          removed: report.removed,
+          ms: Math.round(report.milliseconds),
+        },
+        "model paper PDFs brought up to date",
+      );
+    }
+  } catch (error) {
+    services.log.error({ err: error }, "could not store the model papers' PDFs");
   }
 }

@@ -1,5 +1,14 @@
 import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from "react";
-import { COUNTRY_PREFIX, isEmail, MESSAGES, PASSWORD_MIN, phoneInput, ROLES } from "../../domain/auth-rules.ts";
+import {
+  COUNTRY_PREFIX,
+  isEmail,
+  MESSAGES,
+  normaliseEmailOrPhone,
+  PASSWORD_MIN,
+  phoneInput,
+  ROLES,
+  tooManyAttemptsMessage,
+} from "../../domain/auth-rules.ts";
 import { NetworkError, postJson } from "../lib/api";
 import { INPUT_CLASS, LABEL_CLASS, PasswordField, TextField } from "./form-fields";
 
@@ -7,6 +16,17 @@ export type AuthTab = "sign_up" | "sign_in";
 export interface AuthUser {
   user_id: string;
   name: string;
+}
+
+/**
+ * What the /login page's action answered to a form posted without JavaScript: the tab, the values
+ * to show again (never the password), and the messages.
+ */
+export interface AuthFormResult {
+  intent: AuthTab;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  formError: string | null;
 }
 
 /** As typed (spec §5): a short password is flagged while typing, an empty one only on submit. */
@@ -22,10 +42,7 @@ function focusFirstError(idPrefix: string, found: Record<string, string | undefi
 }
 
 function serverMessage(status: number, message: string, retryAfter: number | null): string {
-  if (status === 429) {
-    const minutes = Math.max(1, Math.ceil((retryAfter ?? 60) / 60));
-    return `Too many attempts, try again in ${minutes} minute${minutes === 1 ? "" : "s"}`;
-  }
+  if (status === 429) return tooManyAttemptsMessage(retryAfter);
   if (status >= 500) return "Something went wrong on our side. Please try again in a moment.";
   return message;
 }
@@ -41,24 +58,29 @@ function rememberUser(user: AuthUser) {
 
 /**
  * Sign Up / Sign In card (spec §2 "Login page", §4, §5). Used on /login and as the
- * sign-in dialog on subject pages.
+ * sign-in dialog on subject pages. With JavaScript the forms call the JSON API; without it they
+ * post to the /login page's action (`formAction`), and the tabs are links, so both work anyway.
  */
 export function AuthCard({
   onSuccess,
   initialTab = "sign_up",
+  formAction = "/login",
+  result,
 }: {
   onSuccess?: (user: AuthUser) => void;
   initialTab?: AuthTab;
+  formAction?: string;
+  result?: AuthFormResult | undefined;
 }) {
-  const [tab, setTab] = useState<AuthTab>(initialTab);
+  const [tab, setTab] = useState<AuthTab>(result?.intent ?? initialTab);
   const id = useId();
-  const tabRefs = { sign_up: useRef<HTMLButtonElement>(null), sign_in: useRef<HTMLButtonElement>(null) };
+  const tabRefs = { sign_up: useRef<HTMLAnchorElement>(null), sign_in: useRef<HTMLAnchorElement>(null) };
   const tabs: Array<{ key: AuthTab; label: string }> = [
     { key: "sign_up", label: "Sign Up" },
     { key: "sign_in", label: "Sign In" },
   ];
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+  const onTabKey = (event: KeyboardEvent<HTMLAnchorElement>) => {
     if (!["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
     event.preventDefault();
     const next: AuthTab =
@@ -67,6 +89,7 @@ export function AuthCard({
     tabRefs[next].current?.focus();
   };
 
+  const resultFor = (intent: AuthTab) => (result?.intent === intent ? result : undefined);
   const done = (user: AuthUser) => {
     rememberUser(user);
     onSuccess?.(user);
@@ -76,36 +99,56 @@ export function AuthCard({
     <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-6">
       <div role="tablist" aria-label="Account" className="mb-5 grid grid-cols-2 rounded-xl bg-slate-100 p-1">
         {tabs.map((t) => (
-          <button
+          <a
             key={t.key}
             ref={tabRefs[t.key]}
-            type="button"
+            href={withQuery(formAction, "tab", t.key)}
             role="tab"
             id={`${id}-${t.key}-tab`}
             aria-selected={tab === t.key}
             aria-controls={`${id}-${t.key}-panel`}
             tabIndex={tab === t.key ? 0 : -1}
-            onClick={() => setTab(t.key)}
+            onClick={(event) => {
+              event.preventDefault();
+              setTab(t.key);
+            }}
             onKeyDown={onTabKey}
-            className={`rounded-lg py-2 font-semibold ${tab === t.key ? "bg-white text-indigo-800 shadow" : "text-slate-700"}`}
+            className={`rounded-lg py-2 text-center font-semibold ${tab === t.key ? "bg-white text-indigo-800 shadow" : "text-slate-700"}`}
           >
             {t.label}
-          </button>
+          </a>
         ))}
       </div>
       <div role="tabpanel" id={`${id}-sign_up-panel`} aria-labelledby={`${id}-sign_up-tab`} hidden={tab !== "sign_up"}>
-        {tab === "sign_up" ? <SignUpForm idPrefix={`${id}-up`} onSuccess={done} /> : null}
+        {tab === "sign_up" ? (
+          <SignUpForm idPrefix={`${id}-up`} onSuccess={done} action={formAction} result={resultFor("sign_up")} />
+        ) : null}
       </div>
       <div role="tabpanel" id={`${id}-sign_in-panel`} aria-labelledby={`${id}-sign_in-tab`} hidden={tab !== "sign_in"}>
-        {tab === "sign_in" ? <SignInForm idPrefix={`${id}-in`} onSuccess={done} /> : null}
+        {tab === "sign_in" ? (
+          <SignInForm idPrefix={`${id}-in`} onSuccess={done} action={formAction} result={resultFor("sign_in")} />
+        ) : null}
       </div>
     </div>
   );
 }
 
-function useSubmitState() {
+/** `path` with one query parameter set, keeping the others (such as redirectTo). */
+function withQuery(path: string, name: string, value: string): string {
+  const [base, query = ""] = path.split("?", 2);
+  const params = new URLSearchParams(query);
+  params.set(name, value);
+  return `${base}?${params}`;
+}
+
+/** Without JavaScript the form posts to the page's action; this says which form it was. */
+function IntentField({ intent }: { intent: AuthTab }) {
+  return <input type="hidden" name="intent" value={intent} />;
+}
+
+function useSubmitState(initialError: string | null) {
   const [pending, setPending] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(initialError);
   const inFlight = useRef(false);
   /** One request at a time, whatever the user taps. */
   const run = async (work: () => Promise<void>) => {
@@ -152,10 +195,23 @@ function SubmitButton({ pending, label, pendingLabel }: { pending: boolean; labe
   );
 }
 
-function SignUpForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess: (user: AuthUser) => void }) {
-  const [values, setValues] = useState({ name: "", phone: "", email: "", role: "", password: "" });
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const { pending, formError, setFormError, run } = useSubmitState();
+interface FormProps {
+  idPrefix: string;
+  onSuccess: (user: AuthUser) => void;
+  action: string;
+  result: AuthFormResult | undefined;
+}
+
+function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
+  const [values, setValues] = useState({
+    name: result?.values.name ?? "",
+    phone: result?.values.phone ?? "",
+    email: result?.values.email ?? "",
+    role: result?.values.role ?? "",
+    password: "",
+  });
+  const [errors, setErrors] = useState<Record<string, string | undefined>>(result?.errors ?? {});
+  const { pending, formError, setFormError, run } = useSubmitState(result?.formError ?? null);
 
   const set = (field: keyof typeof values, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -200,7 +256,8 @@ function SignUpForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess: (use
   });
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Sign up">
+    <form method="post" action={action} noValidate onSubmit={submit} className="space-y-4" aria-label="Sign up">
+      <IntentField intent="sign_up" />
       <TextField
         {...field("name")}
         label="Name"
@@ -261,25 +318,22 @@ function SignUpForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess: (use
   );
 }
 
-function SignInForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess: (user: AuthUser) => void }) {
-  const [who, setWho] = useState("");
+function SignInForm({ idPrefix, onSuccess, action, result }: FormProps) {
+  const [who, setWho] = useState(result?.values.email_or_phone ?? "");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const { pending, formError, setFormError, run } = useSubmitState();
+  const [errors, setErrors] = useState<Record<string, string | undefined>>(result?.errors ?? {});
+  const { pending, formError, setFormError, run } = useSubmitState(result?.formError ?? null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = who.trim();
     const found: Record<string, string | undefined> = {
+      // The same rule and message as the API's (domain/auth-rules.ts).
       email_or_phone: !trimmed
         ? MESSAGES.emailOrPhoneRequired
-        : /^\d+$/.test(trimmed)
-          ? trimmed.length === 10 || trimmed.length === 12
-            ? undefined
-            : MESSAGES.emailOrPhoneInvalid
-          : isEmail(trimmed)
-            ? undefined
-            : MESSAGES.invalidEmail,
+        : normaliseEmailOrPhone(trimmed)
+          ? undefined
+          : MESSAGES.emailOrPhoneInvalid,
       password: password.length >= PASSWORD_MIN ? undefined : MESSAGES.shortPassword,
     };
     setErrors(found);
@@ -295,7 +349,8 @@ function SignInForm({ idPrefix, onSuccess }: { idPrefix: string; onSuccess: (use
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Sign in">
+    <form method="post" action={action} noValidate onSubmit={submit} className="space-y-4" aria-label="Sign in">
+      <IntentField intent="sign_in" />
       <TextField
         id={`${idPrefix}-email_or_phone`}
         name="email_or_phone"

@@ -1,5 +1,10 @@
 import { SOCIAL_LINKS } from "../../domain/site.ts";
 
+const GROUPS = [
+  { label: "Join on WhatsApp", href: SOCIAL_LINKS.whatsapp.href, className: "text-green-800 hover:bg-green-50" },
+  { label: "Join on Telegram", href: SOCIAL_LINKS.telegram.href, className: "text-sky-800 hover:bg-sky-50" },
+];
+
 /** Invitation to the messaging groups (spec §1); links come from domain/site.ts. */
 export function CommunityBlock() {
   return (
@@ -14,22 +19,18 @@ export function CommunityBlock() {
           </p>
         </div>
         <div className="mt-4 flex flex-wrap gap-3 sm:mt-0 sm:shrink-0">
-          <a
-            href={SOCIAL_LINKS.whatsapp.href}
-            rel="noopener noreferrer"
-            target="_blank"
-            className="rounded-lg bg-white px-4 py-2 font-semibold text-green-800 hover:bg-green-50"
-          >
-            Join on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-          <a
-            href={SOCIAL_LINKS.telegram.href}
-            rel="noopener noreferrer"
-            target="_blank"
-            className="rounded-lg bg-white px-4 py-2 font-semibold text-sky-800 hover:bg-sky-50"
-          >
-            Join on Telegram<span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {GROUPS.map((group) => (
+            <a
+              key={group.href}
+              href={group.href}
+              rel="noopener noreferrer"
+              target="_blank"
+              className={`rounded-lg bg-white px-4 py-2 font-semibold ${group.className}`}
+            >
+              {group.label}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          ))}
         </div>
       </div>
     </section>

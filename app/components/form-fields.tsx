@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useState } from "react";
+import { PASSWORD_MAX } from "../../domain/auth-rules.ts";
 
 /** Shared by every form, so labels and fields look and behave alike. */
 export const LABEL_CLASS = "mb-1 block text-sm font-semibold text-slate-800";
@@ -81,7 +82,7 @@ export function PasswordField(props: {
           aria-invalid={props.error ? true : undefined}
           aria-describedby={props.error ? errorId : undefined}
           required
-          maxLength={128}
+          maxLength={PASSWORD_MAX}
           className="min-w-0 flex-1 rounded-l-lg px-3 py-2.5 outline-none"
         />
         <button

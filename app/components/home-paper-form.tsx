@@ -87,7 +87,7 @@ export function HomePaperForm({
         Find your question papers
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-700 max-sm:mb-3">Choose your medium and subject.</p>
-      <div className="grid gap-4 max-sm:grid-cols-2 max-sm:gap-3">
+      <div className="grid gap-4 max-sm:grid-cols-[5.5rem_minmax(0,1fr)] max-sm:gap-3">
         <div>
           <label htmlFor={`${id}-standard`} className={LABEL_CLASS}>
             Standard

@@ -1,9 +1,12 @@
-import { useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { NetworkError, postJson } from "../lib/api";
 import { useRootData } from "../lib/root-data";
 
-/** Ends the server session; on failure the user stays signed in and is told why (spec §8 fixed). */
+/**
+ * Ends the server session; on failure the user stays signed in and is told why (spec §8 fixed).
+ * A form posting to /logout, so that signing out works without JavaScript too.
+ */
 export function LogoutButton() {
   const { user } = useRootData();
   const navigate = useNavigate();
@@ -12,7 +15,8 @@ export function LogoutButton() {
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
 
-  const logout = async () => {
+  const logout = async (event: FormEvent) => {
+    event.preventDefault();
     if (inFlight.current) return;
     inFlight.current = true;
     setPending(true);
@@ -39,10 +43,9 @@ export function LogoutButton() {
   };
 
   return (
-    <div className="relative">
+    <form method="post" action="/logout" onSubmit={logout} className="relative">
       <button
-        type="button"
-        onClick={logout}
+        type="submit"
         disabled={pending}
         className="mt-1 block w-full rounded-md border border-indigo-700 px-4 py-2 text-center font-semibold text-indigo-800 hover:bg-indigo-50 disabled:opacity-70 md:mt-0 md:ml-2 md:w-auto"
       >
@@ -58,6 +61,6 @@ export function LogoutButton() {
       >
         {error}
       </div>
-    </div>
+    </form>
   );
 }

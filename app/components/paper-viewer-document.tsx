@@ -2,9 +2,13 @@ import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTas
 // The worker is bundled with the site (hashed asset under /assets): no CDN, CSP `worker-src 'self'`.
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { ViewerStatus } from "./paper-viewer";
 
 GlobalWorkerOptions.workerSrc = workerUrl;
+
+export type ViewerStatus =
+  | { kind: "loading"; loaded: number; total: number }
+  | { kind: "ready"; pages: number }
+  | { kind: "error"; reason: "unauthorized" | "failed" };
 
 export interface PaperViewerDocumentProps {
   url: string;
@@ -38,6 +42,9 @@ export default function PaperViewerDocument({ url, zoom, onStatus, onPageChange 
 
   useEffect(() => {
     let cancelled = false;
+    // Pages fetch their own byte ranges after the document is ready; that progress must not put the
+    // viewer back into "Downloading…" (it did, for good, on a PDF larger than the first request).
+    let ready = false;
     const task = getDocument({
       url,
       // Served by our own server (server/http/static.server.ts): never a CDN.
@@ -51,7 +58,7 @@ export default function PaperViewerDocument({ url, zoom, onStatus, onPageChange 
       disableStream: true,
     });
     task.onProgress = ({ loaded, total }: { loaded: number; total: number }) => {
-      if (!cancelled) onStatus({ kind: "loading", loaded, total });
+      if (!cancelled && !ready) onStatus({ kind: "loading", loaded, total });
     };
     task.promise.then(
       async (doc) => {
@@ -64,6 +71,7 @@ export default function PaperViewerDocument({ url, zoom, onStatus, onPageChange 
         if (cancelled) return;
         setSizes(all);
         setPdf(doc);
+        ready = true;
         onStatus({ kind: "ready", pages: doc.numPages });
       },
       (error: unknown) => {

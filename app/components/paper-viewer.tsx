@@ -1,6 +1,6 @@
 import { type ComponentType, useCallback, useEffect, useId, useState } from "react";
 import { ModalDialog } from "./paper-modal";
-import type { PaperViewerDocumentProps } from "./paper-viewer-document";
+import type { PaperViewerDocumentProps, ViewerStatus } from "./paper-viewer-document";
 
 /**
  * pdf.js and its worker are fetched only when a viewer first opens, never in a page's first load.
@@ -18,11 +18,6 @@ export interface ViewerPaper {
 
 /** Zoom steps in percent; 100% is the page fitted to the screen width (at most its actual size). */
 export const ZOOM_STEPS = [50, 75, 100, 125, 150, 200, 250, 300] as const;
-
-export type ViewerStatus =
-  | { kind: "loading"; loaded: number; total: number }
-  | { kind: "ready"; pages: number }
-  | { kind: "error"; reason: "unauthorized" | "failed" };
 
 const controlClass =
   "inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg border border-slate-500 px-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:opacity-50";

@@ -8,6 +8,24 @@ function FooterHeading({ children }: { children: string }) {
   return <h2 className="mb-2 text-sm font-bold tracking-wide text-white uppercase">{children}</h2>;
 }
 
+const SITE_LINKS = [
+  {
+    heading: "Company",
+    links: [
+      { to: "/about-us", label: "About Us" },
+      { to: "/blogs", label: "Blogs" },
+    ],
+  },
+  {
+    heading: "Support",
+    links: [
+      { to: "/contact-us", label: "Contact Us" },
+      { to: "/terms-&-conditions", label: "Terms and Conditions" },
+      { to: "/privacy-&-policy", label: "Privacy Policy" },
+    ],
+  },
+];
+
 const footerLink = "inline-block py-1 text-slate-300 hover:text-white hover:underline";
 
 export function SiteFooter() {
@@ -33,41 +51,20 @@ export function SiteFooter() {
           </div>
         </section>
         <div className="grid grid-cols-2 gap-4 sm:col-span-2 lg:col-span-1 lg:grid-cols-1">
-          <section>
-            <FooterHeading>Company</FooterHeading>
-            <ul>
-              <li>
-                <Link to="/about-us" className={footerLink}>
-                  About Us
-                </Link>
-              </li>
-              <li>
-                <Link to="/blogs" className={footerLink}>
-                  Blogs
-                </Link>
-              </li>
-            </ul>
-          </section>
-          <section>
-            <FooterHeading>Support</FooterHeading>
-            <ul>
-              <li>
-                <Link to="/contact-us" className={footerLink}>
-                  Contact Us
-                </Link>
-              </li>
-              <li>
-                <Link to="/terms-&-conditions" className={footerLink}>
-                  Terms and Conditions
-                </Link>
-              </li>
-              <li>
-                <Link to="/privacy-&-policy" className={footerLink}>
-                  Privacy Policy
-                </Link>
-              </li>
-            </ul>
-          </section>
+          {SITE_LINKS.map((group) => (
+            <section key={group.heading}>
+              <FooterHeading>{group.heading}</FooterHeading>
+              <ul>
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className={footerLink}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
         </div>
         <section>
           <FooterHeading>Follow us</FooterHeading>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { SITE } from "../../domain/site.ts";
 import { Logo } from "./logo";
@@ -15,10 +15,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-indigo-800 underline underline-offset-4" : "text-slate-700"
   }`;
 
+/**
+ * The header. On a phone the menu is a `<details>` disclosure, so it opens without JavaScript too;
+ * with JavaScript it also closes on navigation and with Esc. From md up the same links show inline.
+ */
 export function SiteHeader({ user }: { user: { id: string; name: string } | null }) {
   const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLElement>(null);
   const location = useLocation();
 
   // A tap on a link navigates; the menu should not stay open over the new page.
@@ -48,44 +51,50 @@ export function SiteHeader({ user }: { user: { id: string; name: string } | null
           <Logo />
           <span className="text-lg font-bold tracking-tight">{SITE.name}</span>
         </Link>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span aria-hidden="true">{open ? "✕" : "☰"}</span> Menu
-        </button>
-        <nav
-          id={menuId}
-          aria-label="Main"
-          className={`${open ? "block" : "hidden"} absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-3 shadow-md md:static md:block md:border-0 md:p-0 md:shadow-none`}
-        >
-          <ul className="flex flex-col gap-1 md:flex-row md:items-center">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className={linkClass} prefetch="intent">
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              {user ? (
-                <LogoutButton />
-              ) : (
-                <NavLink
-                  to="/login"
-                  className="mt-1 block rounded-md bg-indigo-700 px-4 py-2 text-center font-semibold text-white hover:bg-indigo-800 md:mt-0 md:ml-2"
-                >
-                  Login
-                </NavLink>
-              )}
-            </li>
-          </ul>
+        <details className="md:hidden" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+          <summary
+            ref={toggleRef}
+            className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 [&::-webkit-details-marker]:hidden"
+          >
+            <span aria-hidden="true">{open ? "✕" : "☰"}</span> Menu
+          </summary>
+          <nav
+            aria-label="Main"
+            className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-3 shadow-md"
+          >
+            <NavLinks user={user} />
+          </nav>
+        </details>
+        <nav aria-label="Main" className="hidden md:block">
+          <NavLinks user={user} />
         </nav>
       </div>
     </header>
+  );
+}
+
+function NavLinks({ user }: { user: { id: string; name: string } | null }) {
+  return (
+    <ul className="flex flex-col gap-1 md:flex-row md:items-center">
+      {NAV.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} className={linkClass} prefetch="intent">
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+      <li>
+        {user ? (
+          <LogoutButton />
+        ) : (
+          <NavLink
+            to="/login"
+            className="mt-1 block rounded-md bg-indigo-700 px-4 py-2 text-center font-semibold text-white hover:bg-indigo-800 md:mt-0 md:ml-2"
+          >
+            Login
+          </NavLink>
+        )}
+      </li>
+    </ul>
   );
 }

@@ -1,5 +1,7 @@
 import type { MouseEvent } from "react";
-import { SESSION_LABELS } from "../../domain/catalog.ts";
+import { formatDuration, SESSION_LABELS } from "../../domain/catalog.ts";
+import type { Subject } from "../../domain/subjects.ts";
+import { yearNotes } from "../../domain/year-notes.ts";
 import type { PaperListItem, YearGroup } from "../../server/papers/catalog.server.ts";
 
 export type PaperFileKind = "question" | "solution";
@@ -9,15 +11,6 @@ export type OpenPaperHandler = (
   event: MouseEvent<HTMLAnchorElement>,
   request: { paper: PaperListItem; year: number; kind: PaperFileKind },
 ) => void;
-
-export function formatDuration(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const parts: string[] = [];
-  if (hours > 0) parts.push(`${hours} hour${hours === 1 ? "" : "s"}`);
-  if (rest > 0) parts.push(`${rest} minute${rest === 1 ? "" : "s"}`);
-  return parts.join(" ") || "—";
-}
 
 export function paperTitle(paper: Pick<PaperListItem, "session">, year: number): string {
   return `${SESSION_LABELS[paper.session]} ${year}`;
@@ -31,13 +24,14 @@ const buttonBase = "inline-flex items-center justify-center rounded-lg px-4 py-2
  */
 export function SubjectPaperList({
   years,
-  subjectName,
+  subject,
   onOpen,
 }: {
   years: YearGroup[];
-  subjectName: string;
+  subject: Pick<Subject, "key" | "name">;
   onOpen: OpenPaperHandler;
 }) {
+  const subjectName = subject.name;
   if (years.length === 0) {
     return (
       <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
@@ -59,6 +53,11 @@ export function SubjectPaperList({
             </span>
             <span className="sr-only"> question papers</span>
           </h2>
+          {yearNotes(group.year, subject.key).map((note) => (
+            <p key={note} className="mb-3 max-w-3xl text-sm text-slate-700">
+              {note}
+            </p>
+          ))}
           <ul className="grid gap-4 sm:grid-cols-2">
             {group.papers.map((paper) => (
               <PaperBlock key={paper.id} paper={paper} year={group.year} onOpen={onOpen} />

@@ -1,25 +1,22 @@
 import { DEFAULT_MEDIUM, isMedium, type Medium } from "../../domain/catalog.ts";
+import { MEDIUM_COOKIE, readCookie, setCookie } from "../../domain/cookies.ts";
 
 /**
  * The chosen medium lives in two places (spec §3, issue 4): browser storage (`medium`), which the
  * spec's client reads, and a `medium` cookie, so that the server renders the right listing.
  */
-export const MEDIUM_KEY = "medium";
+export const MEDIUM_KEY = MEDIUM_COOKIE;
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** `Set-Cookie` / `document.cookie` value for the medium: one year, whole site, first-party only. */
 export function mediumCookie(medium: Medium, secure: boolean): string {
-  return `${MEDIUM_KEY}=${medium}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return setCookie(MEDIUM_COOKIE, medium, { maxAgeSeconds: ONE_YEAR_SECONDS, secure });
 }
 
 /** The medium named in a `Cookie` header, if it is a valid one. */
 export function mediumFromCookie(cookieHeader: string | null | undefined): Medium | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(";")) {
-    const [name, value] = part.split("=", 2).map((s) => s.trim());
-    if (name === MEDIUM_KEY && isMedium(value)) return value;
-  }
-  return undefined;
+  const value = readCookie(cookieHeader, MEDIUM_COOKIE);
+  return isMedium(value) ? value : undefined;
 }
 
 /** Which medium a subject page shows: `?medium=`, else the cookie, else marathi. Bad values fall back. */

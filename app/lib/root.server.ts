@@ -1,10 +1,10 @@
 import type { RouterContextProvider } from "react-router";
-import { servicesContext, userContext } from "../context";
+import { servicesContext } from "../context";
 import type { RootData } from "./meta";
-import { orUnavailable } from "./unavailable.server";
+import { getUser } from "./session.server";
 
-export async function getRootData(context: Readonly<RouterContextProvider>, _request: Request): Promise<RootData> {
+export async function getRootData(context: Readonly<RouterContextProvider>): Promise<RootData> {
   const { config } = context.get(servicesContext);
-  const user = await orUnavailable(() => context.get(userContext)());
+  const user = await getUser(context);
   return { siteUrl: config.siteUrl, user: user ? { id: user.id, name: user.name } : null };
 }

@@ -1,7 +1,28 @@
-import type { RouterContextProvider } from "react-router";
-import type { SessionUser } from "../../server/auth/session.server.ts";
-import { userContext } from "../context";
+/**
+ * The session helpers for page loaders and actions: the same `getUser` as the API's
+ * (server/auth/session.server.ts), reached through the Express request in the router context.
+ */
+import { type RouterContextProvider, redirect } from "react-router";
+import { getUser as getRequestUser, type SessionUser } from "../../server/auth/session.server.ts";
+import { expressRequestContext } from "../context";
+import { safeRedirect } from "./api";
+import { orUnavailable } from "./unavailable.server";
 
-export async function getOptionalUser(context: Readonly<RouterContextProvider>): Promise<SessionUser | null> {
-  return context.get(userContext)();
+type Context = Readonly<RouterContextProvider>;
+
+/** The signed-in user, or null; a database outage becomes the friendly 503 page. */
+export function getUser(context: Context): Promise<SessionUser | null> {
+  return orUnavailable(() => getRequestUser(context.get(expressRequestContext)));
+}
+
+/** The signed-in user; a visitor is sent to sign in and brought back here afterwards. */
+export async function requireUser(context: Context, url: URL): Promise<SessionUser> {
+  const user = await getUser(context);
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  return user;
+}
+
+/** For pages only a visitor needs (sign-in): a signed-in user goes where they were heading. */
+export async function requireAnonymous(context: Context, url: URL): Promise<void> {
+  if (await getUser(context)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
 }

@@ -8,8 +8,9 @@ import { CommunityBlock } from "../components/community-block";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/article";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
+export function loader({ url }: Route.LoaderArgs) {
+  // `url`, not `request.url`: on a client navigation the request is `/<slug>.data`.
+  const slug = url.pathname.replace(/^\/+|\/+$/g, "");
   const article = getArticle(slug);
   if (!article) throw data(null, { status: 404 });
   const { markdown: _markdown, ...rest } = article;

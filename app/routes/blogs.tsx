@@ -6,8 +6,8 @@ import { Breadcrumbs } from "../components/breadcrumbs";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/blogs";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return blogPage(new URL(request.url).searchParams.get("page"));
+export function loader({ url }: Route.LoaderArgs) {
+  return blogPage(url.searchParams.get("page"));
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -36,7 +36,7 @@ export function loader({ request, url, context }: Route.LoaderArgs) {
   if (isMedium(values.medium) && isSubjectKey(values.subject)) {
     const { config } = context.get(servicesContext);
     return redirect(subjectPath(subjectByKey(values.subject)), {
-      headers: { "Set-Cookie": mediumCookie(values.medium, config.siteUrl.startsWith("https://")) },
+      headers: { "Set-Cookie": mediumCookie(values.medium, config.https) },
     });
   }
   return { values, errors, welcome: getHomeWelcome() };

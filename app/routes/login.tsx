@@ -1,18 +1,22 @@
-import { redirect, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { AuthCard } from "../components/auth-card";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { CommunityBlock } from "../components/community-block";
 import { safeRedirect } from "../lib/api";
+import { authFormAction } from "../lib/auth-action.server";
 import { pageMeta } from "../lib/meta";
-import { getOptionalUser } from "../lib/session.server";
+import { requireAnonymous } from "../lib/session.server";
 import type { Route } from "./+types/login";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   // Already signed in: nothing to do here.
-  if (await getOptionalUser(context)) {
-    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
-  }
-  return null;
+  await requireAnonymous(context, url);
+  return { tab: url.searchParams.get("tab") === "sign_in" ? ("sign_in" as const) : ("sign_up" as const) };
+}
+
+/** The forms without JavaScript (with it, they call the JSON API and stay on the page). */
+export function action({ context, request, url }: Route.ActionArgs) {
+  return authFormAction(context, request, url);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -25,11 +29,12 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Login() {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const redirectTo = safeRedirect(params.get("redirectTo"));
+  const formAction = params.has("redirectTo") ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
 
   return (
     <>
@@ -38,12 +43,15 @@ export default function Login() {
       </p>
       <Breadcrumbs label="Login" path="/login" />
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-8 md:grid-cols-2">
-        <div>
+        <div className="min-w-0">
           <h1 className="mb-2 text-2xl font-bold text-indigo-900 sm:text-3xl">Sign up or sign in</h1>
           <p className="mb-5 text-slate-700">
             A free account lets you open every question paper and solution. We ask only what we need.
           </p>
           <AuthCard
+            initialTab={loaderData.tab}
+            formAction={formAction}
+            result={actionData}
             onSuccess={async () => {
               await navigate(redirectTo, { replace: true });
               await revalidator.revalidate();

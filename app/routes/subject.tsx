@@ -2,11 +2,13 @@ import { useCallback, useEffect, useState } from "react";
 import { data, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { DEFAULT_STANDARD, MEDIUM_LABELS, type Medium } from "../../domain/catalog.ts";
 import { SUBJECTS, type Subject, subjectPath } from "../../domain/subjects.ts";
+import { modelPaperListing } from "../../server/model-papers/catalog.server.ts";
 import { getPaperListing } from "../../server/papers/catalog.server.ts";
 import { AuthDialog, type AuthRequest } from "../components/auth-dialog";
 import { JsonLd } from "../components/breadcrumbs";
 import { LoaderAnimation } from "../components/loader-animation";
 import { MediumSwitcher } from "../components/medium-switcher";
+import { ModelPaperList } from "../components/model-paper-list";
 import { PaperViewer, type ViewerPaper } from "../components/paper-viewer";
 import { SubjectExplore } from "../components/subject-explore";
 import { type OpenPaperHandler, paperTitle, SubjectPaperList } from "../components/subject-paper-list";
@@ -37,9 +39,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   // A medium chosen by link (also without JavaScript) is remembered for the next visit.
   const headers = new Headers();
   if (fromQuery && mediumFromCookie(cookieHeader) !== medium) {
-    headers.set("Set-Cookie", mediumCookie(medium, services.config.siteUrl.startsWith("https://")));
+    headers.set("Set-Cookie", mediumCookie(medium, services.config.https));
   }
-  return data({ subject, medium, years }, { headers });
+  // Non-language model papers are in English for now: a Marathi-medium student still gets them, with a note.
+  const inMedium = modelPaperListing(subject.key, medium);
+  const modelPapers = inMedium.length > 0 ? inMedium : modelPaperListing(subject.key, "english");
+  const modelPapersInEnglishOnly = inMedium.length === 0 && modelPapers.length > 0;
+  // Years whose only papers are generated samples: official papers appear once an operator adds them.
+  const sampleOnly = years.some((group) => group.papers.every((paper) => !paper.official));
+  return data({ subject, medium, years, modelPapers, modelPapersInEnglishOnly, sampleOnly }, { headers });
 }
 
 /** A stalled mobile connection must end in the Retry message, not in a loader that spins forever. */
@@ -79,7 +87,7 @@ function useSubjectNavigationPending(): boolean {
 }
 
 export default function SubjectPage({ loaderData }: Route.ComponentProps) {
-  const { subject, medium, years } = loaderData;
+  const { subject, medium, years, modelPapers, modelPapersInEnglishOnly, sampleOnly } = loaderData;
   const { user, siteUrl } = useRootData();
   const pending = useSubjectNavigationPending();
   // `title` is the short one ("March 2023"); the viewer shows the subject too.
@@ -137,12 +145,33 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
           {subject.nameMr}
         </p>
         <p className="mt-2 text-slate-700">
-          Maharashtra Board 10th (SSC), {MEDIUM_LABELS[medium]} medium. Sign in free to open papers and solutions.
+          Maharashtra Board 10th (SSC), {MEDIUM_LABELS[medium]} medium.{" "}
+          {user ? "Tap a paper to open it." : "Sign in free to open papers and solutions."}
         </p>
         <MediumSwitcher current={medium} />
       </div>
       <div className="mx-auto max-w-6xl px-4">
-        {pending ? <LoaderAnimation /> : <SubjectPaperList years={years} subjectName={subject.name} onOpen={onOpen} />}
+        {pending ? (
+          <LoaderAnimation />
+        ) : (
+          <>
+            <ModelPaperList
+              papers={modelPapers}
+              note={
+                modelPapersInEnglishOnly
+                  ? `These papers are in English for now; ${MEDIUM_LABELS[medium]} medium versions are on their way.`
+                  : undefined
+              }
+            />
+            {sampleOnly && modelPapers.length > 0 ? (
+              <p className="mb-4 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+                Years marked Sample show the layout of a paper, not the board's questions: official papers appear there
+                once we add them. Practise with the model papers above today.
+              </p>
+            ) : null}
+            <SubjectPaperList years={years} subject={subject} onOpen={onOpen} />
+          </>
+        )}
       </div>
       <SubjectExplore currentKey={subject.key} />
       <JsonLd data={itemList} />

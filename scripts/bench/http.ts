@@ -40,7 +40,7 @@ export interface CapturedResponse {
   bodyBase64: string;
 }
 
-export { getFreePort } from "../../tests/e2e/support/app-server.ts";
+export { getFreePort } from "../lib/app-process.ts";
 
 /** Polls `url` until it answers 200, or fails after `timeoutMs` (or at once when `alive()` turns false). */
 export async function waitForOk(url: string, timeoutMs: number, alive: () => string | null): Promise<void> {

@@ -1,5 +1,5 @@
 /** The processes a benchmark run starts: the real server, the baselines, autocannon; and an RSS sampler. */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
   accessSync,
   constants,
@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eachLine, startAppProcess } from "../lib/app-process.ts";
 import { type CapturedResponse, getFreePort, waitForOk } from "./http.ts";
 
 export const ROOT = path.join(import.meta.dirname, "../..");
@@ -27,24 +28,21 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** Keeps the last lines of a stream that look like problems, and drains the rest. */
-function collectProblems(child: ChildProcess, keep: (line: string) => boolean) {
+/** Keeps the last lines of a process's output that look like problems. */
+function problemLines(keep: (line: string) => boolean) {
   const lines: string[] = [];
-  let pending = "";
-  const onData = (chunk: Buffer) => {
-    pending += chunk.toString();
-    const parts = pending.split("\n");
-    pending = parts.pop() ?? "";
-    for (const line of parts) {
-      if (line.trim() && keep(line)) {
-        lines.push(line.length > 600 ? `${line.slice(0, 600)}…` : line);
-        if (lines.length > 200) lines.shift();
-      }
-    }
+  const add = (line: string) => {
+    if (!line.trim() || !keep(line)) return;
+    lines.push(line.length > 600 ? `${line.slice(0, 600)}…` : line);
+    if (lines.length > 200) lines.shift();
   };
-  child.stdout?.on("data", onData);
-  child.stderr?.on("data", onData);
-  return lines;
+  return { lines, add };
+}
+
+function collectProblems(child: ChildProcess, keep: (line: string) => boolean) {
+  const problems = problemLines(keep);
+  eachLine(child, problems.add);
+  return problems.lines;
 }
 
 function exitWatcher(child: ChildProcess, name: string) {
@@ -65,50 +63,43 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"
 }
 
 /**
- * The production server, `node server/main.ts`, as `npm run serve` runs it: fresh DATA_DIR, its own port,
- * LOG_LEVEL=warn (so the "listening" line is not logged: readiness is a 200 from /healthz).
+ * The production server as every script and test starts it (scripts/lib/app-process.ts), on PGlite or
+ * `databaseUrl`, with the generated sample papers and no Redis. LOG_LEVEL=warn: every line it logs is
+ * a problem to report. Ready once /healthz and then /readyz (its database) answer.
  */
 export async function startApp(databaseUrl?: string): Promise<Served> {
-  const port = await getFreePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "ps-bench-"));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  // Nothing shared with other processes on this machine: no Redis, and PostgreSQL only when asked.
-  for (const name of ["DATABASE_URL", "REDIS_URL", "PORT", "SITE_URL", "DATA_DIR", "LOG_LEVEL", "SAMPLE_PAPERS"]) {
-    delete env[name];
-  }
-  const child = spawn(process.execPath, [path.join(ROOT, "server/main.ts")], {
-    cwd: ROOT,
-    env: {
-      ...env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      SITE_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
+  const problems = problemLines(() => true);
+  const app = await startAppProcess(
+    {
+      // Nothing shared with other processes on this machine: no Redis, and PostgreSQL only when asked.
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: undefined,
       LOG_LEVEL: "warn",
       SAMPLE_PAPERS: "1",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // The load sends no X-Forwarded-For: the server trusts no proxy unless this environment says so.
+      TRUST_PROXY: process.env.TRUST_PROXY,
+      // The login target signs one account in from one address at 200 connections: it measures argon2
+      // and sessions, not the abuse limits, whose reservations would refuse most of the burst.
+      LOGIN_LIMIT_PER_ACCOUNT: "1000000",
+      LOGIN_LIMIT_PER_IP: "1000000",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const problems = collectProblems(child, () => true);
-  const dead = exitWatcher(child, "server");
-  const url = `http://127.0.0.1:${port}`;
-  try {
-    await waitForOk(`${url}/healthz`, 180_000, () => dead() && `${dead()}:\n${problems.join("\n")}`);
-    await waitForOk(`${url}/readyz`, 60_000, () => dead() && `${dead()}:\n${problems.join("\n")}`);
-  } catch (error) {
-    await stopChild(child);
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
+    {
+      readiness: [
+        { path: "/healthz", timeoutMs: 180_000 },
+        { path: "/readyz", timeoutMs: 60_000 },
+      ],
+      onLine: problems.add,
+    },
+  );
+  const exited = (): string[] => {
+    const { exitCode, signalCode } = app.child;
+    return exitCode === null && signalCode === null ? [] : [`server exited (${signalCode ?? exitCode})`];
+  };
   return {
-    url,
-    pid: child.pid,
-    problems: () => [...problems, ...(dead() ? [dead() as string] : [])],
-    async stop() {
-      await stopChild(child);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    url: `http://127.0.0.1:${app.port}`,
+    pid: app.child.pid,
+    problems: () => [...problems.lines, ...exited()],
+    stop: () => app.stop(),
   };
 }
 
@@ -155,6 +146,12 @@ export function findNginx(): string | undefined {
     }
   }
   return undefined;
+}
+
+/** `nginx -v` and where it is, for the report. */
+export function nginxVersion(binary: string): string {
+  const v = spawnSync(binary, ["-v"], { encoding: "utf8" });
+  return `${(v.stderr || v.stdout).trim()} (${binary})`;
 }
 
 const NGINX_TYPES: Record<string, string> = { html: "text/html", json: "application/json", pdf: "application/pdf" };

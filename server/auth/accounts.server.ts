@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { LoginInput, SignupInput } from "../../domain/auth.ts";
+import type { Request } from "express";
+import { type LoginInput, MESSAGES, type SignupInput } from "../../domain/auth.ts";
+import { tooManyAttemptsMessage } from "../../domain/auth-rules.ts";
 import { users } from "../db/schema.ts";
+import { clientIp } from "../http/guards.server.ts";
 import type { Services } from "../services.server.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server.ts";
-import { createSession } from "./session.server.ts";
+import { createSession, type SessionUser, servicesOf } from "./session.server.ts";
 
 export class DuplicateAccountError extends Error {
   override name = "DuplicateAccountError";
@@ -35,7 +38,7 @@ async function findDuplicate(services: Pick<Services, "database">, input: Signup
  * Creates the account and its first session in one transaction: a sign-up the client saw
  * succeed is fully stored, and one that failed (say, the database went away) left nothing behind.
  */
-export async function createAccount(services: Pick<Services, "database">, input: SignupInput) {
+export async function createAccount(services: Pick<Services, "database" | "config">, input: SignupInput) {
   const duplicate = await findDuplicate(services, input);
   if (duplicate) throw new DuplicateAccountError(duplicate);
   const id = randomUUID();
@@ -61,27 +64,76 @@ export async function createAccount(services: Pick<Services, "database">, input:
   }
 }
 
-/** The account for these credentials, or null; unknown accounts cost the same time as wrong passwords. */
-export async function verifyCredentials(services: Pick<Services, "database">, input: LoginInput) {
-  const { db } = services.database;
-  const who = input.email_or_phone;
+/** Who an identifier names: the account, or null (an unknown email or phone). */
+async function findAccount(services: Pick<Services, "database">, who: LoginInput["email_or_phone"]) {
   const condition =
     who.kind === "email" ? eq(sql`lower(${users.email})`, who.value.toLowerCase()) : eq(users.phone, who.value);
-  const [user] = await db
+  const [user] = await services.database.db
     .select({ id: users.id, name: users.name, role: users.role, passwordHash: users.passwordHash })
     .from(users)
     .where(condition)
     .limit(1);
-  if (!user) {
-    await burnPasswordCheck(input.password);
-    return null;
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) return null;
-  return { id: user.id, name: user.name, role: user.role };
+  return user ?? null;
 }
 
-/** Rate-limit key for an account: the normalised identifier, so email case tricks share one counter. */
-export function accountKey(input: LoginInput): string {
+export type AuthOutcome =
+  | { ok: true; user: SessionUser; cookie: string }
+  | { ok: false; status: 401 | 409 | 429; message: string; field?: "email" | "phone"; retryAfter?: number };
+
+function tooMany(retryAfter: number): AuthOutcome {
+  return { ok: false, status: 429, message: tooManyAttemptsMessage(retryAfter), retryAfter };
+}
+
+/**
+ * Sign-in with the abuse limits of decision 004. Each attempt is reserved before the password is
+ * checked (counters are incremented first, atomically in memory and in Redis alike), so requests
+ * sent at once cannot all pass the check: a reserved attempt is kept when the password is wrong, and
+ * a refused one is given back; a success clears the account's failures. An identifier that names an account counts against the account, whether it
+ * was typed as email or phone; an unknown one counts against itself.
+ */
+export async function signIn(req: Request, input: LoginInput): Promise<AuthOutcome> {
+  const services = servicesOf(req);
+  const { rateLimiter: limiter, authLimits: limits } = services;
+  const account = await findAccount(services, input.email_or_phone);
+  const accountKeyName = `login:acct:${account ? `id:${account.id}` : accountKey(input)}`;
+  const ipKeyName = `login:ip:${clientIp(req)}`;
+  const keys = [accountKeyName, ipKeyName];
+  const [byAccount, byIp] = await Promise.all(keys.map((key) => limiter.hit(key, limits.loginWindowMs)));
+  if (!byAccount || !byIp) throw new Error("rate limiter returned no result");
+  if (byAccount.count > limits.loginPerAccount || byIp.count > limits.loginPerIp) {
+    await Promise.all(keys.map((key) => limiter.refund(key)));
+    const blocking = byAccount.count > limits.loginPerAccount ? byAccount : byIp;
+    return tooMany(blocking.retryAfter);
+  }
+  // An unknown account costs the same time as a wrong password.
+  const valid = account
+    ? await verifyPassword(account.passwordHash, input.password)
+    : await burnPasswordCheck(input.password).then(() => false);
+  if (!account || !valid) return { ok: false, status: 401, message: MESSAGES.invalidCredentials };
+  // The owner got in: the account's failures no longer matter; the address gets its attempt back.
+  await Promise.all([limiter.reset(accountKeyName), limiter.refund(ipKeyName)]);
+  const { cookie } = await createSession(services, account.id);
+  return { ok: true, user: { id: account.id, name: account.name, role: account.role }, cookie };
+}
+
+/** Sign-up, limited per address (decision 004): the account and its first session, or why not. */
+export async function signUp(req: Request, input: SignupInput): Promise<AuthOutcome> {
+  const services = servicesOf(req);
+  const attempt = await services.rateLimiter.hit(`signup:ip:${clientIp(req)}`, services.authLimits.signupWindowMs);
+  if (attempt.count > services.authLimits.signupPerIp) return tooMany(attempt.retryAfter);
+  try {
+    const { user, session } = await createAccount(services, input);
+    return { ok: true, user, cookie: session.cookie };
+  } catch (error) {
+    if (error instanceof DuplicateAccountError) {
+      return { ok: false, status: 409, message: error.message, field: error.field };
+    }
+    throw error;
+  }
+}
+
+/** Rate-limit key for an unknown identifier: normalised, so email case tricks share one counter. */
+function accountKey(input: LoginInput): string {
   const who = input.email_or_phone;
   return who.kind === "email" ? `email:${who.value.toLowerCase()}` : `phone:${who.value}`;
 }

@@ -1,11 +1,19 @@
+/**
+ * Sessions: the one way to know who is signed in (docs/decisions/004-sessions-and-abuse-limits.md).
+ * `getUser(req)` looks the session up once per request, however many callers ask, and renews the
+ * cookie when the expiry moved; `requireUser` and `requireAnonymous` build on it. Page loaders and
+ * actions use the same functions through `app/lib/session.server.ts`.
+ */
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { Request } from "express";
+import { readCookie, SESSION_COOKIE, setCookie } from "../../domain/cookies.ts";
 import type { Config } from "../config.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { sessions, users } from "../db/schema.ts";
+import { HttpError } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
 
-export const SESSION_COOKIE = "ps_session";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Renew at most once a day, so a busy reader does not cost a write per request. */
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -17,50 +25,71 @@ export interface SessionUser {
   role: number | null;
 }
 
-export interface SessionLookup {
-  user: SessionUser;
-  /** Set when the expiry moved: the cookie should be sent again with the new date. */
-  renewedUntil: Date | null;
+/** The services of the app that received this request (`createApp` puts them in `app.locals`). */
+export function servicesOf(req: Request): Services {
+  const services = req.app.locals.services as Services | undefined;
+  if (!services) throw new Error("request did not come through createApp");
+  return services;
 }
 
 function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** 256 random bits; only their hash is stored. `db` may be a transaction. */
-export async function createSession(
-  services: Pick<Services, "database">,
-  userId: string,
-  db: Db = services.database.db,
-) {
-  const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
-  return { token, expiresAt };
+function readSessionToken(req: Request): string | null {
+  const value = readCookie(req.headers.cookie, SESSION_COOKIE);
+  return value && TOKEN_PATTERN.test(value) ? value : null;
 }
 
-export function readSessionToken(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) {
-      const value = rest.join("=");
-      return TOKEN_PATTERN.test(value) ? value : null;
-    }
-  }
-  return null;
+function sessionCookie(config: Pick<Config, "https">, token: string, expiresAt: Date): string {
+  const maxAgeSeconds = (expiresAt.getTime() - Date.now()) / 1000;
+  return setCookie(SESSION_COOKIE, token, { maxAgeSeconds, secure: config.https, httpOnly: true });
 }
 
 /**
- * The signed-in user for a cookie header, or null. Deleted users and sessions are signed out at
- * once, because every request looks the session up; expired rows are removed when seen.
+ * Starts a session for the user: 256 random bits, of which only the hash is stored. `db` may be a
+ * transaction (sign-up stores the account and its session together). Returns the `Set-Cookie` value.
  */
-export async function lookupSession(
-  services: Pick<Services, "database">,
-  cookieHeader: string | undefined,
-): Promise<SessionLookup | null> {
-  const token = readSessionToken(cookieHeader);
+export async function createSession(
+  services: Pick<Services, "database" | "config">,
+  userId: string,
+  db: Db = services.database.db,
+): Promise<{ token: string; cookie: string }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+  return { token, cookie: sessionCookie(services.config, token, expiresAt) };
+}
+
+/** Ends the request's session, if any; returns the `Set-Cookie` value that clears the cookie. */
+export async function destroySession(req: Request): Promise<string> {
+  const services = servicesOf(req);
+  const token = readSessionToken(req);
+  if (token) await services.database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  lookups.set(req, Promise.resolve(null));
+  return setCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure: services.config.https, httpOnly: true });
+}
+
+const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/**
+ * The signed-in user of this request, or null. Deleted users and sessions are signed out at once,
+ * because every request looks the session up; expired rows are removed when seen. A session whose
+ * expiry moved gets its cookie sent again, so the browser's copy lasts as long.
+ */
+export function getUser(req: Request): Promise<SessionUser | null> {
+  let pending = lookups.get(req);
+  if (!pending) {
+    pending = lookUp(req);
+    lookups.set(req, pending);
+  }
+  return pending;
+}
+
+async function lookUp(req: Request): Promise<SessionUser | null> {
+  const token = readSessionToken(req);
   if (!token) return null;
+  const services = servicesOf(req);
   const tokenHash = hashToken(token);
   const { db } = services.database;
   const [row] = await db
@@ -75,35 +104,19 @@ export async function lookupSession(
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
-  let renewedUntil: Date | null = null;
   if (row.expiresAt.getTime() - now < SESSION_TTL_MS - RENEW_AFTER_MS) {
-    renewedUntil = new Date(now + SESSION_TTL_MS);
+    const renewedUntil = new Date(now + SESSION_TTL_MS);
     await db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.tokenHash, tokenHash));
+    if (req.res && !req.res.headersSent) {
+      req.res.append("Set-Cookie", sessionCookie(services.config, token, renewedUntil));
+    }
   }
-  return { user: { id: row.id, name: row.name, role: row.role }, renewedUntil };
+  return { id: row.id, name: row.name, role: row.role };
 }
 
-export async function getSessionUser(
-  services: Pick<Services, "database">,
-  cookieHeader: string | undefined,
-): Promise<SessionUser | null> {
-  return (await lookupSession(services, cookieHeader))?.user ?? null;
-}
-
-export async function deleteSession(services: Pick<Services, "database">, cookieHeader: string | undefined) {
-  const token = readSessionToken(cookieHeader);
-  if (token) await services.database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-}
-
-function secureFlag(config: Pick<Config, "siteUrl">): string {
-  return config.siteUrl.startsWith("https://") ? "; Secure" : "";
-}
-
-export function sessionCookie(config: Pick<Config, "siteUrl">, token: string, expiresAt: Date): string {
-  const maxAge = Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000));
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureFlag(config)}`;
-}
-
-export function clearedSessionCookie(config: Pick<Config, "siteUrl">): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secureFlag(config)}`;
+/** The signed-in user, or a 401 for the API. */
+export async function requireUser(req: Request): Promise<SessionUser> {
+  const user = await getUser(req);
+  if (!user) throw new HttpError(401, "Not signed in");
+  return user;
 }

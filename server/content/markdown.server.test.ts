@@ -1,6 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { countWords, parseFrontMatter, renderMarkdown, safeHref, splitSections } from "./markdown.server.ts";
+import {
+  countWords,
+  MathError,
+  parseFrontMatter,
+  renderMarkdown,
+  renderTex,
+  safeHref,
+  splitSections,
+} from "./markdown.server.ts";
 
 describe("renderMarkdown", () => {
   it("renders ordinary Markdown", () => {
@@ -75,6 +83,89 @@ describe("renderMarkdown", () => {
 
   it("turns # headings into h2 so that the page keeps one h1", () => {
     expect(renderMarkdown("# Title\n\n## Part")).toBe("<h2>Title</h2>\n<h2>Part</h2>\n");
+  });
+});
+
+describe("renderMarkdown with maths", () => {
+  const math = (source: string, options: Parameters<typeof renderMarkdown>[1] = {}) =>
+    renderMarkdown(source, { math: true, mathErrors: "throw", ...options });
+
+  it("renders inline $…$ TeX to a MathML <math> element on the server", () => {
+    const html = math("Solve $x^2 - 3x + 2 = 0$ and find $\\frac{1}{x}$.");
+    expect(html).toMatch(/^<p>Solve <math><mrow><msup><mi>x<\/mi><mn[^>]*>2<\/mn><\/msup>/);
+    expect(html).toContain("<mfrac><mn>1</mn><mi>x</mi></mfrac>");
+    expect(html).not.toContain("$");
+    expect(html).not.toMatch(/<script|<link|katex|temml\.js|\.woff/i);
+  });
+
+  it("renders $$…$$ as display maths, in its own scrolling box", () => {
+    const block = math("Text\n\n$$D = \\begin{vmatrix} 3 & -4 \\\\ 4 & 3 \\end{vmatrix} = 25$$\n\nmore");
+    expect(block).toContain('<div class="math-display"><math display="block"');
+    expect(block).toContain("<mtable>");
+    expect(block).toContain("<p>more</p>");
+    const inParagraph = math("So $$x = 2$$ here.");
+    expect(inParagraph).toMatch(
+      /^<p>So <span class="math-display"><math display="block"[^>]*>.*<\/math><\/span> here\.<\/p>/,
+    );
+  });
+
+  it("keeps TeX away from Markdown: * _ \\\\ and | inside maths are TeX, also in lists and tables", () => {
+    expect(math("*a $x*y$ b*")).toMatch(/^<p><em>a <math>.*<mo>∗<\/mo>.*<\/math> b<\/em><\/p>/);
+    expect(math("$a_1 + a_2$ and $b_1$")).not.toContain("<em>");
+    const list = math(
+      "1. Roasting:\n\n   $$\\mathrm{2ZnS + 3O_2 \\xrightarrow{\\text{heat}} 2ZnO + 2SO_2}$$\n\n2. Next",
+    );
+    expect(list).toMatch(/<li><p>Roasting:<\/p>\n<div class="math-display"><math display="block"/);
+    const table = math("| $x$ | $y$ |\n|---|---|\n| $-1$ | $\\sum f_i$ |");
+    expect(table.match(/<math>/g)).toHaveLength(4);
+  });
+
+  it("leaves dollar signs alone unless maths is asked for, and treats prices and \\$ as text when it is", () => {
+    expect(renderMarkdown("It costs $5, or $x$ in algebra.")).toBe("<p>It costs $5, or $x$ in algebra.</p>\n");
+    expect(math("Between $5 and $10 today.")).toBe("<p>Between $5 and $10 today.</p>\n");
+    expect(math("A \\$ sign and $x$")).toMatch(/^<p>A \$ sign and <math><mi>x<\/mi><\/math><\/p>/);
+    expect(math("$\\angle F = $ ?")).toMatch(/^<p><math>.*<\/math> \?<\/p>/);
+  });
+
+  it("renders one-line fields inline, with no paragraph", () => {
+    expect(math("(B) $x^2$ **only**", { inline: true })).toMatch(/^\(B\) <math>.*<\/math> <strong>only<\/strong>$/);
+  });
+
+  it("escapes raw HTML next to maths, and TeX cannot make markup or links", () => {
+    const html = math('Text <script>alert(1)</script> $\\text{<img src=x onerror=alert(1)>}$ <b onclick="x()">b</b>');
+    expect(html).not.toMatch(/<script|<img|<b /i);
+    expect(html).toContain("&lt;script&gt;");
+    expect(html).toMatch(/<mtext>&lt;img\s+src=x\s+onerror=alert\(1\)&gt;<\/mtext>/); // temml's spaces are U+00A0
+    for (const tex of [
+      "\\href{javascript:alert(1)}{x}",
+      "\\style{color:red}{x}",
+      "\\class{x}{y}",
+      "\\includegraphics{a.png}",
+    ]) {
+      expect(() => renderTex(tex, false), tex).toThrow(MathError);
+    }
+  });
+
+  it("prints bad TeX as escaped source and reports it, so a page never breaks", () => {
+    const errors: MathError[] = [];
+    const html = renderMarkdown("Bad $\\frac{1}{<b>$ here", { math: true, onMathError: (e) => errors.push(e) });
+    expect(html).toBe('<p>Bad <code class="math-error">$\\frac{1}{&lt;b&gt;$</code> here</p>\n');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.tex).toBe("\\frac{1}{<b>");
+
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      expect(renderMarkdown("$\\unknowncommand$", { math: true })).toContain('<code class="math-error">');
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining("\\unknowncommand"));
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("throws a MathError naming the TeX in strict mode", () => {
+    expect(() => math("Fine $x$, bad $\\sqrt{$.")).toThrow(MathError);
+    expect(() => math("bad $\\sqrt{$")).toThrow(/^cannot render TeX \$\\sqrt\{\$: /);
+    expect(() => math("bad $\\sqrt{$")).not.toThrow(/markedjs/);
   });
 });
 

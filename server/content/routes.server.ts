@@ -1,4 +1,5 @@
 import express, { type RequestHandler, Router } from "express";
+import { fieldErrors } from "../../domain/validation.ts";
 import { clientIp } from "../http/guards.server.ts";
 import type { RateLimiter } from "../http/rate-limit.server.ts";
 import { HttpError, sendError } from "../http/respond.server.ts";
@@ -75,9 +76,7 @@ export function vitalsApiRouter(services: Services, options: VitalsOptions = {})
         }
         const result = VitalReport.safeParse(body);
         if (!result.success) {
-          const errors: Record<string, string> = {};
-          for (const issue of result.error.issues) errors[issue.path.join(".") || "body"] ??= issue.message;
-          return sendError(res, 400, "Invalid vitals report", errors);
+          return sendError(res, 400, "Invalid vitals report", fieldErrors(result.error));
         }
         await storeVital(services.database.db, result.data);
         res.status(204).end();

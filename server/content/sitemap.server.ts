@@ -1,4 +1,5 @@
 import { SUBJECTS, subjectPath } from "../../domain/subjects.ts";
+import { escapeHtml } from "../http/escape.server.ts";
 import type { Article } from "./articles.server.ts";
 
 export interface SitemapEntry {
@@ -21,13 +22,9 @@ export function sitemapEntries(articles: readonly Pick<Article, "path" | "date">
   ];
 }
 
-function xmlEscape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
 export function sitemapXml(siteUrl: string, entries: readonly SitemapEntry[]): string {
   const urls = entries.map((entry) => {
-    const loc = `    <loc>${xmlEscape(`${siteUrl}${encodeURI(entry.path)}`)}</loc>`;
+    const loc = `    <loc>${escapeHtml(`${siteUrl}${encodeURI(entry.path)}`)}</loc>`;
     const lastmod = entry.lastmod ? `\n    <lastmod>${entry.lastmod}</lastmod>` : "";
     return `  <url>\n${loc}${lastmod}\n  </url>`;
   });

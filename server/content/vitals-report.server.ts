@@ -49,20 +49,3 @@ export function formatVitalsReport(rows: readonly VitalsRow[], days: number): st
   );
   return `${heading}\n\n${lines.join("\n")}\n`;
 }
-
-/** `--days N` or `--days=N`; 7 when absent. Throws with a usage message on anything else. */
-export function parseReportArgs(args: readonly string[]): { days: number } {
-  let days = 7;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? "";
-    let value: string | undefined;
-    if (arg === "--days") value = args[++i];
-    else if (arg.startsWith("--days=")) value = arg.slice("--days=".length);
-    else throw new Error(`Unknown argument "${arg}". Usage: npm run vitals:report -- [--days N]`);
-    if (value === undefined || !/^\d{1,4}$/.test(value) || Number(value) < 1 || Number(value) > 3650) {
-      throw new Error("--days must be a whole number from 1 to 3650. Usage: npm run vitals:report -- [--days N]");
-    }
-    days = Number(value);
-  }
-  return { days };
-}

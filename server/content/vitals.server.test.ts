@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { VitalReport } from "./vitals.server.ts";
-import { formatVitalsReport, parseReportArgs } from "./vitals-report.server.ts";
+import { formatVitalsReport } from "./vitals-report.server.ts";
 
 const good = { name: "LCP", value: 1234.5, id: "v5-123-456", rating: "good", route: "/blogs" };
 
@@ -57,14 +57,5 @@ describe("vitals report formatting", () => {
 
   it("says when there is nothing to report", () => {
     expect(formatVitalsReport([], 1)).toContain("No reports");
-  });
-
-  it("reads --days N and --days=N, and refuses anything else", () => {
-    expect(parseReportArgs([])).toEqual({ days: 7 });
-    expect(parseReportArgs(["--days", "30"])).toEqual({ days: 30 });
-    expect(parseReportArgs(["--days=2"])).toEqual({ days: 2 });
-    for (const args of [["--days"], ["--days", "0"], ["--days", "x"], ["--weeks", "2"], ["--days=-3"]]) {
-      expect(() => parseReportArgs(args), args.join(" ")).toThrow(/Usage/);
-    }
   });
 });

@@ -65,6 +65,25 @@ export const papers = pgTable(
   (t) => [index("papers_listing_idx").on(t.standard, t.subject, t.year)],
 );
 
+/**
+ * PaperStation's own model papers (content/papers): their typeset PDFs in the file store. The text
+ * itself is read from the content files; this row says which stored PDFs belong to which version of
+ * the source, so that unchanged papers are not typeset again.
+ */
+export const modelPapers = pgTable("model_papers", {
+  id: text("id").primaryKey(),
+  subject: text("subject").notNull(),
+  mediums: text("mediums").array().notNull(),
+  title: text("title").notNull(),
+  /** sha256 of the paper's source file, its figures and the typesetter: what the PDFs were made from. */
+  sourceSha256: text("source_sha256").notNull(),
+  questionSha256: text("question_sha256").notNull(),
+  questionPages: integer("question_pages").notNull(),
+  solutionSha256: text("solution_sha256").notNull(),
+  solutionPages: integer("solution_pages").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const vitals = pgTable(
   "vitals",
   {

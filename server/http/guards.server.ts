@@ -7,10 +7,8 @@ import { HttpError } from "./respond.server.ts";
  * send without a CORS preflight) and, when the browser sends an Origin, our own origin.
  */
 export function jsonWriteGuard(config: Pick<Config, "siteUrl">): RequestHandler {
-  const origin = new URL(config.siteUrl).origin;
   return (req, _res, next) => {
-    const requestOrigin = req.get("origin");
-    if (requestOrigin && requestOrigin !== origin) {
+    if (!isSameOrigin(config, req.get("origin"))) {
       return next(new HttpError(403, "Cross-site request refused"));
     }
     if (!req.is("application/json")) {
@@ -18,6 +16,11 @@ export function jsonWriteGuard(config: Pick<Config, "siteUrl">): RequestHandler 
     }
     next();
   };
+}
+
+/** True when the browser sent no Origin (older clients, same-origin GETs) or our own. */
+export function isSameOrigin(config: Pick<Config, "siteUrl">, origin: string | undefined): boolean {
+  return origin === undefined || origin === new URL(config.siteUrl).origin;
 }
 
 /** The client address as Express sees it (behind a loopback proxy, X-Forwarded-For). */

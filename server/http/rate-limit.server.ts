@@ -16,6 +16,8 @@ export interface RateLimiter {
   hit(key: string, windowMs: number): Promise<RateLimitResult>;
   /** Current count without counting a hit. */
   peek(key: string): Promise<RateLimitResult>;
+  /** Gives back one hit counted by `hit` (an attempt reserved and then not held against anyone). */
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -52,6 +54,10 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
     async peek(key) {
       return result(current(key));
     },
+    async refund(key) {
+      const w = current(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -68,6 +74,13 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}
+`;
+
+// DECR that never goes below zero and never creates a key (a window that ended stays ended).
+const REFUND_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
 `;
 
 export function createRedisRateLimiter(url: string, log: Logger, prefix = "ps:rl:"): RateLimiter {
@@ -97,6 +110,13 @@ export function createRedisRateLimiter(url: string, log: Logger, prefix = "ps:rl
         return toResult(Number(count ?? 0), ttl);
       } catch (error) {
         return failOpen(error);
+      }
+    },
+    async refund(key) {
+      try {
+        await redis.eval(REFUND_SCRIPT, 1, prefix + key);
+      } catch (error) {
+        failOpen(error);
       }
     },
     async reset(key) {

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type ExamSession, MEDIUMS, type Medium, type Standard } from "../../domain/catalog.ts";
-import { type PaperFileKind, paperFileUrl } from "../../domain/papers.ts";
+import { modelPaperFileName, type PaperFileKind, paperFileName, paperFileUrl } from "../../domain/papers.ts";
 import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
 import type { Database } from "../db/client.server.ts";
-import { papers } from "../db/schema.ts";
+import { modelPapers, papers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
 
 /** One paper in the get-question listing (spec §7), shared by the API and the subject page loader. */
@@ -45,6 +45,39 @@ export function paperId(slot: PaperSlot, mediums: readonly Medium[]): string {
         .join("-");
   const prefix = slot.standard === 10 ? "" : `std${slot.standard}-`;
   return `${prefix}${subjectByKey(slot.subject).slug}-${slot.year}-${slot.session}-${mediumPart}`;
+}
+
+/** A stored PDF as the catalogue names it. */
+export interface StoredPdf {
+  sha256: string;
+  pages: number;
+}
+
+/**
+ * The catalogue row for a paper in a slot: marks and duration from the subject's usual pattern, the
+ * files by hash. The import and the sample generator both build their rows here.
+ */
+export function paperRow(
+  slot: PaperSlot,
+  mediums: Medium[],
+  files: { question: StoredPdf; solution: StoredPdf | undefined },
+  official: boolean,
+) {
+  const subject = subjectByKey(slot.subject);
+  return {
+    standard: slot.standard,
+    subject: slot.subject,
+    year: slot.year,
+    session: slot.session,
+    mediums,
+    marks: subject.marks,
+    durationMinutes: subject.durationMinutes,
+    questionSha256: files.question.sha256,
+    questionPages: files.question.pages,
+    solutionSha256: files.solution?.sha256 ?? null,
+    solutionPages: files.solution?.pages ?? null,
+    official,
+  };
 }
 
 export type ListingQuery = { subject: SubjectKey; medium: Medium; standard: Standard };
@@ -147,20 +180,23 @@ async function queryPaperListing(services: Pick<Services, "database">, query: Li
 export interface PaperFile {
   id: string;
   subject: SubjectKey;
-  year: number;
-  session: ExamSession;
   sha256: string;
+  /** What a downloads folder calls it: `Maharashtra-SSC-2023-March-Algebra-Question-Paper.pdf`. */
+  fileName: string;
 }
 
-/** The stored file behind `/papers/<id>/<kind>.pdf`, or null (unknown id, or no solution yet). */
+/**
+ * The stored file behind `/papers/<id>/<kind>.pdf`, or null (unknown id, or no solution yet): a board
+ * paper or sample from the catalogue, or one of PaperStation's model papers.
+ */
 export async function findPaperFile(
   services: Pick<Services, "database">,
   id: string,
   kind: PaperFileKind,
 ): Promise<PaperFile | null> {
-  const [row] = await services.database.db
+  const { db } = services.database;
+  const [row] = await db
     .select({
-      id: papers.id,
       subject: papers.subject,
       year: papers.year,
       session: papers.session,
@@ -170,16 +206,26 @@ export async function findPaperFile(
     .from(papers)
     .where(eq(papers.id, id))
     .limit(1);
-  if (!row) return null;
-  const sha256 = kind === "question" ? row.questionSha256 : row.solutionSha256;
-  if (!sha256) return null;
-  return {
-    id: row.id,
-    subject: row.subject as SubjectKey,
-    year: row.year,
-    session: row.session === "july" ? "july" : "march",
-    sha256,
-  };
+  if (row) {
+    const sha256 = kind === "question" ? row.questionSha256 : row.solutionSha256;
+    if (!sha256) return null;
+    const subject = row.subject as SubjectKey;
+    const session: ExamSession = row.session === "july" ? "july" : "march";
+    return { id, subject, sha256, fileName: paperFileName({ subject, year: row.year, session }, kind) };
+  }
+  const [model] = await db
+    .select({
+      subject: modelPapers.subject,
+      questionSha256: modelPapers.questionSha256,
+      solutionSha256: modelPapers.solutionSha256,
+    })
+    .from(modelPapers)
+    .where(eq(modelPapers.id, id))
+    .limit(1);
+  if (!model) return null;
+  const subject = model.subject as SubjectKey;
+  const sha256 = kind === "question" ? model.questionSha256 : model.solutionSha256;
+  return { id, subject, sha256, fileName: modelPaperFileName(id, kind) };
 }
 
 export async function paperCount(services: Pick<Services, "database">): Promise<number> {

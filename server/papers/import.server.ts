@@ -1,19 +1,25 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { EXAM_SESSIONS, type ExamSession, isMedium, MEDIUMS, type Medium } from "../../domain/catalog.ts";
-import { isSubjectKey, type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
+import {
+  EXAM_SESSIONS,
+  type ExamSession,
+  FIRST_CATALOGUE_YEAR,
+  isCatalogueYear,
+  isMedium,
+  MEDIUMS,
+  type Medium,
+} from "../../domain/catalog.ts";
+import { isSubjectKey, type SubjectKey } from "../../domain/subjects.ts";
 import type { Db } from "../db/client.server.ts";
 import { papers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
-import { forgetPaperListings, type PaperSlot, paperId } from "./catalog.server.ts";
+import { forgetPaperListings, type PaperSlot, paperId, paperRow } from "./catalog.server.ts";
 import { checkPdf, MAX_PDF_BYTES } from "./pdf-check.server.ts";
 import { sha256Hex } from "./store.server.ts";
 
 export const IMPORT_LAYOUT = "<medium|all>/<subject>/<year>-<march|july>-<question|solution>.pdf";
 const FILE_NAME = /^(\d{4})-(march|july)-(question|solution)\.pdf$/;
-const MIN_YEAR = 1990;
-const MAX_YEAR = 2100;
 
 export type ImportOutcome = "imported" | "replaced" | "unchanged";
 
@@ -184,7 +190,9 @@ function placeFile(name: string, entries: Map<string, Entry>): string | null {
   const match = FILE_NAME.exec(fileName);
   if (!match) return `file name must be <year>-<march|july>-<question|solution>.pdf`;
   const year = Number(match[1]);
-  if (year < MIN_YEAR || year > MAX_YEAR) return `year ${year} is out of range`;
+  if (!isCatalogueYear(year)) {
+    return `year ${year} is out of range: papers from ${FIRST_CATALOGUE_YEAR} to ${new Date().getFullYear()} are accepted`;
+  }
   const session = match[2] as ExamSession;
   if (!EXAM_SESSIONS.includes(session)) return "session must be march or july";
   const key = `${mediumDir}/${subject}/${year}-${session}`;
@@ -261,22 +269,7 @@ async function applyEntry(
     else await tx.update(papers).set({ mediums: left, updatedAt: new Date() }).where(eq(papers.id, other.id));
   }
 
-  const subject = subjectByKey(slot.subject);
-  const values = {
-    standard: slot.standard,
-    subject: slot.subject,
-    year: slot.year,
-    session: slot.session,
-    mediums,
-    marks: subject.marks,
-    durationMinutes: subject.durationMinutes,
-    questionSha256: question.sha256,
-    questionPages: question.pages,
-    solutionSha256: solution?.sha256 ?? null,
-    solutionPages: solution?.pages ?? null,
-    official: true,
-    updatedAt: new Date(),
-  };
+  const values = { ...paperRow(slot, mediums, { question, solution }, true), updatedAt: new Date() };
   await tx
     .insert(papers)
     .values({ id, ...values })

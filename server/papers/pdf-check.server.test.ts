@@ -1,7 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+import { encryptedPdf, makePdf, truncated } from "../../tests/support/pdf-fixtures.ts";
 import { checkPdf, MAX_PDF_BYTES } from "./pdf-check.server.ts";
-import { encryptedPdf, makePdf, truncated } from "./test-fixtures.ts";
 
 describe("checkPdf", () => {
   it("accepts a real PDF and counts its pages", async () => {

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import { type Request, type Response, Router } from "express";
-import { isPaperId, type PaperFileKind, paperFileName, parseGetQuestionQuery } from "../../domain/papers.ts";
+import { isPaperId, type PaperFileKind, parseGetQuestionQuery } from "../../domain/papers.ts";
 import { subjectByKey, subjectPath } from "../../domain/subjects.ts";
-import { getSessionUser } from "../auth/session.server.ts";
+import { getUser } from "../auth/session.server.ts";
+import { escapeHtml } from "../http/escape.server.ts";
 import { sendError, sendOk } from "../http/respond.server.ts";
+import { modelPaperListing } from "../model-papers/catalog.server.ts";
 import type { Services } from "../services.server.ts";
 import { findPaperFile, getPaperListing } from "./catalog.server.ts";
 import { parseRange } from "./range.server.ts";
@@ -34,6 +36,14 @@ export function papersApiRouter(services: Services): Router {
     if (etagMatches(req.get("if-none-match"), etag)) return void res.status(304).end();
     sendOk(res, data, message);
   });
+  // PaperStation's own model papers for a subject and medium: the same envelope and validation as get-question.
+  router.get("/model-papers", (req, res) => {
+    const parsed = parseGetQuestionQuery(req.query as Record<string, unknown>);
+    if (!parsed.ok) return sendError(res, 400, parsed.message, parsed.errors);
+    const data = modelPaperListing(parsed.query.subject, parsed.query.medium);
+    res.setHeader("Cache-Control", "public, max-age=300");
+    sendOk(res, data, data.length ? "OK" : "No model papers yet for this subject and medium");
+  });
   return router;
 }
 
@@ -42,10 +52,6 @@ function wantsJson(req: Request): boolean {
   const mode = req.get("sec-fetch-mode");
   // A viewer's fetch() is not a navigation; a tapped link or typed URL is.
   return accept.includes("application/json") || (mode !== undefined && mode !== "navigate");
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function sendSignInRequired(req: Request, res: Response, subjectPagePath: string): void {
@@ -80,7 +86,7 @@ export function paperFilesRouter(services: Services): Router {
     const paper = await findPaperFile(services, id, kind);
     if (!paper) return sendNotFound(req, res);
 
-    const user = await getSessionUser(services, req.headers.cookie);
+    const user = await getUser(req);
     if (!user) return sendSignInRequired(req, res, subjectPath(subjectByKey(paper.subject)));
 
     const file = await services.paperStore.stat(paper.sha256);
@@ -98,7 +104,7 @@ export function paperFilesRouter(services: Services): Router {
     if (etagMatches(req.get("if-none-match"), etag)) return void res.status(304).end();
 
     res.setHeader("Content-Type", "application/pdf");
-    res.setHeader("Content-Disposition", `inline; filename="${paperFileName(paper, kind)}"`);
+    res.setHeader("Content-Disposition", `inline; filename="${paper.fileName}"`);
 
     // If-Range names the version the client already holds part of; a different (or date) validator
     // means its pieces are stale, so it gets the whole file instead of a mismatched range.

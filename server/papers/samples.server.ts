@@ -1,12 +1,21 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { PDFArray, PDFDocument, type PDFFont, PDFHexString, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { EXAM_SESSIONS, type ExamSession, MEDIUMS, type Medium, PAPER_YEARS } from "../../domain/catalog.ts";
-import { isLanguageSubject, type PaperFileKind } from "../../domain/papers.ts";
+import {
+  EXAM_SESSIONS,
+  type ExamSession,
+  formatDuration,
+  MEDIUM_NAMES,
+  MEDIUMS,
+  type Medium,
+  PAPER_YEARS,
+  SESSION_LABELS,
+} from "../../domain/catalog.ts";
+import type { PaperFileKind } from "../../domain/papers.ts";
 import { SUBJECTS, type Subject } from "../../domain/subjects.ts";
 import { papers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
-import { forgetPaperListings, type PaperSlot, paperCount, paperId } from "./catalog.server.ts";
+import { forgetPaperListings, type PaperSlot, paperCount, paperId, paperRow } from "./catalog.server.ts";
 import type { PaperStore } from "./store.server.ts";
 
 export const SAMPLE_NOTICE = "Sample paper, not an official board paper";
@@ -17,8 +26,6 @@ const JULY_YEARS: readonly number[] = [2019, 2022];
 const FIXED_DATE = new Date("2024-01-01T00:00:00Z");
 const PRODUCER = "PaperStation sample generator";
 const PAGES = 4;
-
-const MEDIUM_NAMES: Record<Medium, string> = { english: "English", marathi: "Marathi", semi_english: "Semi English" };
 
 export interface SamplePaper {
   id: string;
@@ -35,7 +42,7 @@ export interface SamplePaper {
 export function samplePlan(): SamplePaper[] {
   const plan: SamplePaper[] = [];
   for (const subject of SUBJECTS) {
-    const mediumSets: Medium[][] = isLanguageSubject(subject.key) ? [[...MEDIUMS]] : MEDIUMS.map((m) => [m]);
+    const mediumSets: Medium[][] = subject.language ? [[...MEDIUMS]] : MEDIUMS.map((m) => [m]);
     for (const year of PAPER_YEARS) {
       for (const session of EXAM_SESSIONS) {
         if (session === "july" && !JULY_YEARS.includes(year)) continue;
@@ -55,13 +62,6 @@ export function samplePlan(): SamplePaper[] {
   return plan;
 }
 
-function hours(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  const hourText = h === 1 ? "1 hour" : `${h} hours`;
-  return m ? `${hourText} ${m} minutes` : hourText;
-}
-
 function mediumText(mediums: readonly Medium[]): string {
   return mediums.length === MEDIUMS.length
     ? "All mediums (English, Marathi, Semi English)"
@@ -69,7 +69,7 @@ function mediumText(mediums: readonly Medium[]): string {
 }
 
 function sessionText(session: ExamSession): string {
-  return session === "march" ? "March (main examination)" : "July (supplementary examination)";
+  return `${SESSION_LABELS[session]} (${session === "march" ? "main" : "supplementary"} examination)`;
 }
 
 const QUESTION_LINES = [
@@ -90,7 +90,7 @@ export async function generateSamplePdf(paper: SamplePaper, kind: PaperFileKind)
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const { subject, slot } = paper;
   const what = kind === "question" ? "Question Paper" : "Model Answers";
-  const title = `${subject.name} - ${what} - ${slot.year} ${slot.session === "march" ? "March" : "July"}`;
+  const title = `${subject.name} - ${what} - ${slot.year} ${SESSION_LABELS[slot.session]}`;
 
   doc.setTitle(`${title} (sample)`);
   doc.setAuthor("PaperStation");
@@ -111,7 +111,7 @@ export async function generateSamplePdf(paper: SamplePaper, kind: PaperFileKind)
     `Session: ${sessionText(slot.session)}`,
     `Medium: ${mediumText(paper.mediums)}`,
     `Total marks: ${subject.marks}`,
-    `Duration: ${hours(subject.durationMinutes)}`,
+    `Duration: ${formatDuration(subject.durationMinutes)}`,
   ];
 
   for (let n = 1; n <= PAGES; n++) {
@@ -132,7 +132,7 @@ export async function generateSamplePdf(paper: SamplePaper, kind: PaperFileKind)
       line("2. Figures to the right indicate full marks.");
       line("3. This sample only shows the layout of a paper; its questions are placeholders.");
     } else {
-      line(`${subject.name} - ${slot.year} ${slot.session === "march" ? "March" : "July"} - ${what}`, bold, 13);
+      line(`${subject.name} - ${slot.year} ${SESSION_LABELS[slot.session]} - ${what}`, bold, 13);
       y -= 6;
       for (let i = 0; i < 6; i++) {
         const text = QUESTION_LINES[(n * 3 + i) % QUESTION_LINES.length] ?? "";
@@ -189,18 +189,15 @@ export async function buildSamples(store: PaperStore) {
     }
     rows.push({
       id: paper.id,
-      standard: paper.slot.standard,
-      subject: paper.slot.subject,
-      year: paper.slot.year,
-      session: paper.slot.session,
-      mediums: paper.mediums,
-      marks: paper.subject.marks,
-      durationMinutes: paper.subject.durationMinutes,
-      questionSha256: question.sha256,
-      questionPages: PAGES,
-      solutionSha256: solution?.sha256 ?? null,
-      solutionPages: solution ? PAGES : null,
-      official: false,
+      ...paperRow(
+        paper.slot,
+        paper.mediums,
+        {
+          question: { sha256: question.sha256, pages: PAGES },
+          solution: solution ? { sha256: solution.sha256, pages: PAGES } : undefined,
+        },
+        false,
+      ),
     });
   }
   return { rows, files, bytes, milliseconds: performance.now() - started };

@@ -1,9 +1,8 @@
-import { readdirSync } from "node:fs";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { SUBJECTS, subjectPath } from "../../domain/subjects.ts";
+import { subjectPath } from "../../domain/subjects.ts";
 import { uniqueAccount } from "./support/accounts.ts";
+import { ALL_ROUTES } from "./support/routes.ts";
 import { expect, test } from "./support/test.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
@@ -16,27 +15,8 @@ async function expectNoViolations(page: Page, where: string) {
   expect(found, `axe violations on ${where}`).toEqual([]);
 }
 
-const articles = readdirSync(path.join(import.meta.dirname, "../../content/articles"))
-  .filter((f) => f.endsWith(".md"))
-  .map((f) => `/${f.slice(0, -3)}`);
-
-const ROUTES = [
-  "/",
-  "/login",
-  "/blogs",
-  "/blogs?page=2",
-  "/about-us",
-  "/contact-us",
-  "/terms-&-conditions",
-  "/privacy-&-policy",
-  "/loader",
-  "/no-such-page",
-  ...SUBJECTS.map(subjectPath),
-  ...articles,
-];
-
 test.describe("axe finds no WCAG 2.2 AA violations", () => {
-  for (const route of ROUTES) {
+  for (const route of ALL_ROUTES) {
     test(`on ${route}`, async ({ page }) => {
       await page.goto(route);
       await expect(page.locator("h1")).toBeVisible();
@@ -47,7 +27,7 @@ test.describe("axe finds no WCAG 2.2 AA violations", () => {
   test("with the mobile menu open", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/");
-    await page.getByRole("button", { name: "Menu" }).click();
+    await page.locator("header summary", { hasText: "Menu" }).click();
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" })).toBeVisible();
     await expectNoViolations(page, "the open mobile menu");
   });

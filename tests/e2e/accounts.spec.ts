@@ -1,28 +1,17 @@
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../domain/auth.ts";
-import { uniqueAccount } from "./support/accounts.ts";
+import { fillSignIn, fillSignUp, uniqueAccount } from "./support/accounts.ts";
 import { expect, test } from "./support/test.ts";
 
 const signUpPanel = (page: Page) => page.getByRole("tabpanel", { name: "Sign Up" });
 const signInPanel = (page: Page) => page.getByRole("tabpanel", { name: "Sign In" });
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
-async function signUp(page: Page, account: ReturnType<typeof uniqueAccount>) {
-  const form = signUpPanel(page);
-  await form.getByLabel("Name").fill(account.name);
-  await form.getByLabel("Phone number").fill(account.phone);
-  await form.getByLabel("Email").fill(account.email);
-  await form.getByLabel("I am a").selectOption("Student");
-  await form.getByLabel("Password", { exact: true }).fill(account.password);
-  await form.getByRole("button", { name: "Sign Up" }).click();
-}
+const signUp = fillSignUp;
 
 async function signIn(page: Page, who: string, password: string) {
   await page.getByRole("tab", { name: "Sign In" }).click();
-  const form = signInPanel(page);
-  await form.getByLabel("Phone number or email").fill(who);
-  await form.getByLabel("Password", { exact: true }).fill(password);
-  await form.getByRole("button", { name: "Sign In" }).click();
+  await fillSignIn(page, who, password);
 }
 
 async function logout(page: Page) {

@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import postgres from "postgres";
 import { subjectByKey, subjectPath } from "../../domain/subjects.ts";
-import { startAppProcess } from "./support/app-server.ts";
+import { startAppProcess } from "../../scripts/lib/app-process.ts";
 import { expect, test } from "./support/test.ts";
 
 const MATH_1 = subjectPath(subjectByKey("math_1"));
@@ -262,7 +262,8 @@ test.describe("papers and solutions", () => {
     const dialog = page.getByRole("dialog", { name: /Sign in to open the .* question paper/ });
     await expect(dialog).toBeVisible();
     expect(await dialog.evaluate((d) => (d as HTMLDialogElement).matches(":modal"))).toBe(true);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The page scrolls to the top smoothly (CSS scroll-behavior): wait for it to get there.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(dialog.getByLabel("Name")).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -373,7 +374,11 @@ test.describe("papers and solutions", () => {
   }) => {
     await page.setExtraHTTPHeaders(ownAddress());
     await page.goto(MATH_1);
-    const solution = page.getByRole("link", { name: /^Solution/ }).first();
+    // A year's paper (the model papers above have a Solution link of their own).
+    const solution = page
+      .locator("li[data-paper-id]")
+      .getByRole("link", { name: /^Solution/ })
+      .first();
 
     const pdfResponse = () =>
       context.waitForEvent("response", (r) => /\/solution\.pdf$/.test(r.url()) && r.request().method() === "GET");
@@ -445,6 +450,9 @@ test.describe("a database that is unreachable on a server render", () => {
       await expect(page.getByRole("alert")).toHaveCount(0);
       forgive(consoleErrors, /status of 50\d/);
     } finally {
+      // Off this app first: the page discovers its links' routes in the background, and a fetch to a
+      // server that has stopped is not a defect of the page.
+      await page.goto("about:blank");
       await app.stop();
       await admin.unsafe(`alter database ${dbName} allow_connections true`).catch(() => {});
       await admin.unsafe(`drop database if exists ${dbName} with (force)`).catch(() => {});

@@ -430,6 +430,38 @@ describe.each(limiterKinds)("rate limits in $name", ({ redis }) => {
     expect((await login("someone-else@example.com", "wrong password", "10.2.0.2")).status).toBe(401);
   });
 
+  const statuses = (results: Array<{ status: number }>) => {
+    const counts: Record<number, number> = {};
+    for (const { status } of results) counts[status] = (counts[status] ?? 0) + 1;
+    return counts;
+  };
+
+  it("100 wrong passwords sent at once for one account: exactly 10 are checked, the rest get 429", async () => {
+    const account = newAccount();
+    expect((await api(server.url, "/api/v1/signup", { json: account, ...fromIp("10.4.0.1") })).status).toBe(201);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login(account.email, "wrong password", `10.4.${1 + (i >> 6)}.${i & 63}`)),
+    );
+    expect(statuses(results)).toEqual({ 401: 10, 429: 90 });
+  });
+
+  it("100 wrong logins sent at once from one address on different accounts: exactly 30 are checked", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login(`burst${i}@example.com`, "wrong password", "10.5.0.1")),
+    );
+    expect(statuses(results)).toEqual({ 401: 30, 429: 70 });
+  });
+
+  it("an account's email and phone share one counter", async () => {
+    const account = newAccount();
+    expect((await api(server.url, "/api/v1/signup", { json: account, ...fromIp("10.6.0.1") })).status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await login(account.email, "wrong password", `10.6.1.${i}`)).status).toBe(401);
+    const tenDigits = account.phone.slice(2);
+    for (let i = 0; i < 5; i++) expect((await login(tenDigits, "wrong password", `10.6.2.${i}`)).status).toBe(401);
+    expect((await login(account.phone, account.password, "10.6.3.1")).status).toBe(429);
+    expect((await login(account.email.toUpperCase(), account.password, "10.6.3.2")).status).toBe(429);
+  });
+
   it("allows 10 sign-ups per IP per hour, then 429 with Retry-After", async () => {
     const ip = "10.3.0.1";
     for (let i = 0; i < 10; i++) {
@@ -482,6 +514,29 @@ describe.runIf(process.env.TEST_REDIS_URL)("Redis rate-limit windows", () => {
     } finally {
       await server.close();
       await rateLimiter.close();
+      await database.dispose();
+    }
+  });
+});
+
+describe("client addresses", () => {
+  it("by default no X-Forwarded-For is believed: a client cannot pick its own rate-limit bucket", async () => {
+    const [pglite] = testDatabases();
+    if (!pglite) throw new Error("no database");
+    const database = await pglite.open();
+    // TRUST_PROXY unset: the production default (the test helper otherwise trusts loopback).
+    const server = await startTestServer(database, { env: { TRUST_PROXY: "" }, authLimits: { loginPerIp: 3 } });
+    try {
+      const attempt = (i: number) =>
+        api(server.url, "/api/v1/login", {
+          json: { email_or_phone: `spoof${i}@example.com`, password: "wrong password" },
+          headers: { "X-Forwarded-For": `10.7.0.${i}` },
+        });
+      for (let i = 0; i < 3; i++) expect((await attempt(i)).status).toBe(401);
+      expect((await attempt(3)).status).toBe(429);
+    } finally {
+      await server.close();
+      await server.services.rateLimiter.close();
       await database.dispose();
     }
   });

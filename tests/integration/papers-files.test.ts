@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { papers } from "../../server/db/schema.ts";
 import { getPaperListing } from "../../server/papers/catalog.server.ts";
 import { createFilePaperStore, type PaperStore } from "../../server/papers/store.server.ts";
-import { signedInCookie } from "../../server/papers/test-fixtures.ts";
 import { testDatabases } from "../support/databases.ts";
+import { signedInCookie } from "../support/pdf-fixtures.ts";
 import { startSeededServer, startTestServer, type TestServer } from "../support/server.ts";
 
 /** fetch() normalises `%2e%2e` and dot segments away; path tricks need the raw request line. */

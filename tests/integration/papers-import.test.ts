@@ -8,8 +8,8 @@ import { papers } from "../../server/db/schema.ts";
 import { getPaperListing } from "../../server/papers/catalog.server.ts";
 import { importPapers } from "../../server/papers/import.server.ts";
 import { sha256Hex } from "../../server/papers/store.server.ts";
-import { encryptedPdf, makePdf, storedFiles, truncated, writeFolder } from "../../server/papers/test-fixtures.ts";
 import { createTestPostgresUrl, testDatabases } from "../support/databases.ts";
+import { encryptedPdf, makePdf, storedFiles, truncated, writeFolder } from "../support/pdf-fixtures.ts";
 import { startSeededServer, type TestServer } from "../support/server.ts";
 
 const ROOT = path.join(import.meta.dirname, "../..");
@@ -42,7 +42,7 @@ describe.each(testDatabases())("paper import on $name", (target) => {
     const dir = await folder({
       "marathi/math_1/2023-march-question.pdf": question,
       "marathi/math_1/2023-march-solution.pdf": solution,
-      "marathi/math_1/2017-march-question.pdf": await makePdf(2, "algebra 2017"),
+      "marathi/math_1/2025-march-question.pdf": await makePdf(2, "algebra 2025"),
       "english/english/2023-march-question.pdf": await makePdf(4, "english 2023"),
       ".DS_Store": "ignored",
     });
@@ -63,12 +63,12 @@ describe.each(testDatabases())("paper import on $name", (target) => {
       solutionPages: 5,
       mediums: ["marathi"],
     });
-    expect(rows.find((r) => r.id === "math-1-2017-march-marathi")).toMatchObject({ official: true, questionPages: 2 });
+    expect(rows.find((r) => r.id === "math-1-2025-march-marathi")).toMatchObject({ official: true, questionPages: 2 });
 
-    // The listing shows the new paper and its solution; 2017 comes last.
+    // The listing shows the new papers, newest first: 2025 (beyond the samples' years), then 2023 with its solution.
     const listing = await getPaperListing(server.services, { subject: "math_1", medium: "marathi", standard: 10 });
-    expect(listing.map((g) => g.year)).toEqual([2023, 2022, 2020, 2019, 2018, 2017]);
-    expect(listing[0]?.papers[0]).toMatchObject({
+    expect(listing.map((g) => g.year)).toEqual([2025, 2023, 2022, 2020, 2019, 2018]);
+    expect(listing[1]?.papers[0]).toMatchObject({
       official: true,
       solution_url: "/papers/math-1-2023-march-marathi/solution.pdf",
     });
@@ -110,8 +110,8 @@ describe.each(testDatabases())("paper import on $name", (target) => {
   it("stores the same bytes once when they appear twice", async () => {
     const same = await makePdf(2, "duplicate");
     const dir = await folder({
-      "english/geography/2016-march-question.pdf": same,
-      "semi_english/geography/2016-march-question.pdf": same,
+      "english/geography/2026-march-question.pdf": same,
+      "semi_english/geography/2026-march-question.pdf": same,
     });
     const before = await storedFiles(store());
     const report = await importPapers(server.services, dir);
@@ -124,16 +124,17 @@ describe.each(testDatabases())("paper import on $name", (target) => {
 
   it("rejects bad files with their reasons and then changes nothing at all", async () => {
     const dir = await folder({
-      "marathi/science_1/2015-march-question.pdf": await makePdf(2, "good but held back"),
-      "marathi/science_2/2015-march-question.pdf": "<html>this is a web page</html>",
-      "marathi/science_2/2015-july-question.pdf": truncated(await makePdf(4, "cut")),
-      "marathi/geography/2015-march-question.pdf": encryptedPdf(),
-      "marathi/geography/2015-july-solution.pdf": await makePdf(1, "orphan"),
-      "hindi/geography/2015-march-question.pdf": await makePdf(1),
-      "marathi/physics/2015-march-question.pdf": await makePdf(1),
+      "marathi/science_1/2024-march-question.pdf": await makePdf(2, "good but held back"),
+      "marathi/science_2/2024-march-question.pdf": "<html>this is a web page</html>",
+      "marathi/science_2/2024-july-question.pdf": truncated(await makePdf(4, "cut")),
+      "marathi/geography/2024-march-question.pdf": encryptedPdf(),
+      "marathi/geography/2024-july-solution.pdf": await makePdf(1, "orphan"),
+      "hindi/geography/2024-march-question.pdf": await makePdf(1),
+      "marathi/physics/2024-march-question.pdf": await makePdf(1),
       "marathi/geography/15-march-question.pdf": await makePdf(1),
-      "marathi/geography/2014-march-question.pdf": await makePdf(1, "same as solution"),
-      "marathi/geography/2014-march-solution.pdf": await makePdf(1, "same as solution"),
+      "marathi/history_and_political_science/2017-march-question.pdf": await makePdf(1, "before the catalogue"),
+      "marathi/geography/2021-march-question.pdf": await makePdf(1, "same as solution"),
+      "marathi/geography/2021-march-solution.pdf": await makePdf(1, "same as solution"),
       "notes.txt": "stray",
     });
     const rowsBefore = await catalogue();
@@ -142,30 +143,31 @@ describe.each(testDatabases())("paper import on $name", (target) => {
     expect(report.committed).toBe(false);
     const reasons = Object.fromEntries(report.rejected.map((r) => [r.file, r.reason]));
     expect(reasons).toEqual({
-      "marathi/science_2/2015-march-question.pdf": expect.stringContaining("not a PDF"),
-      "marathi/science_2/2015-july-question.pdf": expect.stringContaining("truncated"),
-      "marathi/geography/2015-march-question.pdf": expect.stringContaining("encrypted"),
-      "marathi/geography/2015-july-solution.pdf": expect.stringContaining("without its question"),
-      "hindi/geography/2015-march-question.pdf": expect.stringContaining("unknown medium"),
-      "marathi/physics/2015-march-question.pdf": expect.stringContaining("unknown subject"),
+      "marathi/science_2/2024-march-question.pdf": expect.stringContaining("not a PDF"),
+      "marathi/science_2/2024-july-question.pdf": expect.stringContaining("truncated"),
+      "marathi/geography/2024-march-question.pdf": expect.stringContaining("encrypted"),
+      "marathi/geography/2024-july-solution.pdf": expect.stringContaining("without its question"),
+      "hindi/geography/2024-march-question.pdf": expect.stringContaining("unknown medium"),
+      "marathi/physics/2024-march-question.pdf": expect.stringContaining("unknown subject"),
       "marathi/geography/15-march-question.pdf": expect.stringContaining("file name"),
-      "marathi/geography/2014-march-solution.pdf": expect.stringContaining("same file as the question"),
+      "marathi/history_and_political_science/2017-march-question.pdf": expect.stringContaining("from 2018 to"),
+      "marathi/geography/2021-march-solution.pdf": expect.stringContaining("same file as the question"),
       "notes.txt": expect.stringContaining("layout"),
     });
-    expect(report.counts.rejected).toBe(9);
+    expect(report.counts.rejected).toBe(10);
     expect(await catalogue()).toEqual(rowsBefore);
     expect(await storedFiles(store())).toEqual(filesBefore);
   });
 
   it("rejects both copies when all/ and a medium folder give the same paper", async () => {
     const dir = await folder({
-      "all/marathi/2013-march-question.pdf": await makePdf(1, "a"),
-      "english/marathi/2013-march-question.pdf": await makePdf(1, "b"),
+      "all/marathi/2026-march-question.pdf": await makePdf(1, "a"),
+      "english/marathi/2026-march-question.pdf": await makePdf(1, "b"),
     });
     const report = await importPapers(server.services, dir);
     expect(report.rejected.map((r) => r.file).sort()).toEqual([
-      "all/marathi/2013-march-question.pdf",
-      "english/marathi/2013-march-question.pdf",
+      "all/marathi/2026-march-question.pdf",
+      "english/marathi/2026-march-question.pdf",
     ]);
     expect(report.rejected[0]?.reason).toContain("keep one");
   });
@@ -173,7 +175,7 @@ describe.each(testDatabases())("paper import on $name", (target) => {
   it("changes nothing on a dry run but says what it would do", async () => {
     const dir = await folder({
       "semi_english/math_2/2018-march-question.pdf": await makePdf(2, "dry"),
-      "semi_english/math_2/2012-march-question.pdf": await makePdf(2, "dry new"),
+      "semi_english/math_2/2021-march-question.pdf": await makePdf(2, "dry new"),
     });
     const rowsBefore = await catalogue();
     const filesBefore = await storedFiles(store());
@@ -187,7 +189,7 @@ describe.each(testDatabases())("paper import on $name", (target) => {
   it("leaves the catalogue as it was when the run fails inside its transaction", async () => {
     const dir = await folder({
       "english/science_2/2023-march-question.pdf": await makePdf(2, "fails"),
-      "english/science_2/2011-march-question.pdf": await makePdf(2, "fails too"),
+      "english/science_2/2021-march-question.pdf": await makePdf(2, "fails too"),
     });
     const rowsBefore = await catalogue();
     await expect(

@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { startAppProcess } from "../e2e/support/app-server.ts";
+import { startAppProcess } from "../../scripts/lib/app-process.ts";
 
 describe("graceful shutdown on SIGTERM", () => {
   it("finishes an in-flight request, refuses new connections, then exits 0", async () => {

@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { getFreePort } from "../e2e/support/app-server.ts";
+import { getFreePort } from "../../scripts/lib/app-process.ts";
 
 const run = promisify(execFile);
 

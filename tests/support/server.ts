@@ -34,7 +34,14 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const config = {
-    ...loadConfig({ NODE_ENV: "test", PORT: "0", LOG_LEVEL: "silent", ...options.env }),
+    ...loadConfig({
+      NODE_ENV: "test",
+      PORT: "0",
+      LOG_LEVEL: "silent",
+      // Tests stand in for many clients behind one local proxy, by X-Forwarded-For.
+      TRUST_PROXY: "loopback",
+      ...options.env,
+    }),
     ...options.config,
   };
   const services = await createServices({

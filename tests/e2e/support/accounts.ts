@@ -1,4 +1,4 @@
-import type { TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 
 /** A sign-up that no other test (or earlier run against the same server) uses. */
 export function uniqueAccount(testInfo: TestInfo) {
@@ -9,4 +9,23 @@ export function uniqueAccount(testInfo: TestInfo) {
     phone: `98${stamp}`,
     password: "mangoes-in-may-2026",
   };
+}
+
+/** Fills and sends the sign-up form (the same with and without JavaScript). */
+export async function fillSignUp(page: Page, account: ReturnType<typeof uniqueAccount>) {
+  const form = page.getByRole("form", { name: "Sign up" });
+  await form.getByLabel("Name").fill(account.name);
+  await form.getByLabel("Phone number").fill(account.phone);
+  await form.getByLabel("Email").fill(account.email);
+  await form.getByLabel("I am a").selectOption("Student");
+  await form.getByLabel("Password", { exact: true }).fill(account.password);
+  await form.getByRole("button", { name: "Sign Up" }).click();
+}
+
+/** Fills and sends the sign-in form; the Sign In tab must be open. */
+export async function fillSignIn(page: Page, who: string, password: string) {
+  const form = page.getByRole("form", { name: "Sign in" });
+  await form.getByLabel("Phone number or email").fill(who);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
 }

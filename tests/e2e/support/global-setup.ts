@@ -1,6 +1,6 @@
 import type { FullConfig } from "@playwright/test";
-import { startAppProcess } from "./app-server.ts";
-import { chromiumMissingMessage } from "./chromium.ts";
+import { startAppProcess } from "../../../scripts/lib/app-process.ts";
+import { chromiumMissingMessage } from "../../../scripts/lib/chromium.ts";
 
 export default async function globalSetup(_config: FullConfig) {
   const missing = chromiumMissingMessage();

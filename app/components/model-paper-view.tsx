@@ -1,0 +1,190 @@
+import { type RefObject, useEffect, useRef } from "react";
+import type {
+  FigureView,
+  ItemView,
+  PaperView,
+  QuestionView,
+  SectionView,
+} from "../../server/model-papers/html.server.ts";
+
+/**
+ * A model paper as a board paper reads: questions in the board's numbering with their marks on the
+ * right, choice rules, passages and figures. The HTML comes from the server's renderer (Markdown with
+ * maths as MathML, figures through an SVG allow-list), so it is set as it is.
+ *
+ * Answers: `none` (a visitor's preview), `each` (a "Show answer" disclosure per item, which works without
+ * JavaScript) or `all` (every answer open).
+ */
+export type AnswerMode = "none" | "each" | "all";
+
+function Html({ html, className, as: Tag = "div" }: { html: string; className?: string; as?: "div" | "span" }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server from our own content files
+  return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function Figure({ figure }: { figure: FigureView }) {
+  return (
+    <figure className="my-3 max-w-md">
+      <Html html={figure.svg} className="[&_svg]:h-auto [&_svg]:max-w-full" />
+    </figure>
+  );
+}
+
+function marksLabel(marks: number): string {
+  return `${marks} mark${marks === 1 ? "" : "s"}`;
+}
+
+/** Marks on the right, as a board paper prints them. */
+function Marks({ marks }: { marks: number }) {
+  return (
+    <span className="shrink-0 font-semibold text-slate-700">
+      <span aria-hidden="true">[{marks}]</span>
+      <span className="sr-only">({marksLabel(marks)})</span>
+    </span>
+  );
+}
+
+/**
+ * A formula or table wider than a phone scrolls inside its own box; such a box must be reachable by
+ * keyboard (WCAG 2.1.1), so the ones that really overflow get tabindex="0" — checked again when the
+ * width changes or an answer opens.
+ */
+function useFocusableOverflow(root: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const mark = () => {
+      for (const box of element.querySelectorAll<HTMLElement>("math, table, .math-display")) {
+        if (box.scrollWidth > box.clientWidth + 1) box.tabIndex = 0;
+        else box.removeAttribute("tabindex");
+      }
+    };
+    mark();
+    window.addEventListener("resize", mark);
+    element.addEventListener("toggle", mark, true);
+    return () => {
+      window.removeEventListener("resize", mark);
+      element.removeEventListener("toggle", mark, true);
+    };
+  });
+}
+
+export function ModelPaperBody({
+  view,
+  questions = view.questions,
+  answers,
+}: {
+  view: PaperView;
+  questions?: QuestionView[];
+  answers: AnswerMode;
+}) {
+  const root = useRef<HTMLDivElement>(null);
+  useFocusableOverflow(root);
+  return (
+    <div ref={root} lang={view.language} className="paper-text space-y-8">
+      {questions.map((question) => (
+        <Question key={question.number} question={question} answers={answers} />
+      ))}
+    </div>
+  );
+}
+
+function Question({ question, answers }: { question: QuestionView; answers: AnswerMode }) {
+  return (
+    <section aria-labelledby={`q${question.number}`}>
+      {question.heading ? <p className="mb-2 font-bold text-indigo-900">{question.heading}</p> : null}
+      <h2
+        id={`q${question.number}`}
+        className="mb-3 flex items-baseline justify-between gap-3 border-b border-slate-300 pb-1"
+      >
+        <span className="text-lg font-bold text-slate-900">Q.{question.number}</span>
+        <Marks marks={question.marksToWrite} />
+      </h2>
+      <div className="space-y-6">
+        {question.sections.map((section) => (
+          <Section key={`${question.number}-${section.label}`} section={section} answers={answers} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Section({ section, answers }: { section: SectionView; answers: AnswerMode }) {
+  const choice = section.attempt !== undefined && section.attempt < section.items.length;
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-3">
+        <p className="font-semibold text-slate-900">
+          {section.label ? <span className="mr-1">({section.label})</span> : null}
+          <Html as="span" html={section.instructionHtml} />
+        </p>
+        {section.label ? <Marks marks={section.marksToWrite} /> : null}
+      </div>
+      {choice ? (
+        <p className="mt-1 text-sm text-amber-900">
+          Attempt any {section.attempt} of {section.items.length}: {section.marksToWrite} marks to write,{" "}
+          {section.marksPrinted} printed.
+        </p>
+      ) : null}
+      {section.passageHtml ? (
+        <Html html={section.passageHtml} className="prose-paper mt-3 rounded-lg border border-slate-200 bg-white p-3" />
+      ) : null}
+      {section.passageFigure ? <Figure figure={section.passageFigure} /> : null}
+      <ol className="mt-3 space-y-4">
+        {section.items.map((item, index) => (
+          <Item key={item.id} item={item} number={index + 1} answers={answers} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function Item({ item, number, answers }: { item: ItemView; number: number; answers: AnswerMode }) {
+  return (
+    <li id={item.id} className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-1 gap-2">
+          <span className="shrink-0 font-semibold">({item.number ?? number})</span>
+          <Html html={item.textHtml} className="prose-paper min-w-0 flex-1" />
+        </div>
+        <Marks marks={item.marks} />
+      </div>
+      {item.figure ? <Figure figure={item.figure} /> : null}
+      {item.options ? (
+        <ol className="mt-2 grid gap-1 sm:grid-cols-2">
+          {item.options.map((option, i) => (
+            <li key={option} className="flex gap-2">
+              <span className="font-semibold">({"ABCD"[i]})</span>
+              <Html as="span" html={option} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {answers === "none" ? null : <Answer item={item} open={answers === "all"} />}
+    </li>
+  );
+}
+
+function Answer({ item, open }: { item: ItemView; open: boolean }) {
+  return (
+    <details open={open} className="mt-3 rounded-md border border-green-200 bg-green-50">
+      <summary className="cursor-pointer px-3 py-2 font-semibold text-green-900">Show answer</summary>
+      <div className="space-y-3 px-3 pb-3">
+        <Html html={item.answerHtml} className="prose-paper" />
+        {item.answerFigure ? <Figure figure={item.answerFigure} /> : null}
+        <div>
+          <p className="text-sm font-semibold text-slate-800">Marking ({marksLabel(item.marks)})</p>
+          <ul className="mt-1 space-y-1 text-sm text-slate-800">
+            {item.marking.map((point) => (
+              <li key={point.pointHtml} className="flex gap-2">
+                <span className="shrink-0 font-semibold">{point.marks}</span>
+                <Html as="span" html={point.pointHtml} />
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="text-xs text-slate-600">Chapter: {item.chapterName}</p>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * What the model paper page loads: the whole paper and its answers for a signed-in student; for a
+ * visitor (and a search engine) the paper's details and its first question only, with no answers.
+ */
+import { data, type RouterContextProvider } from "react-router";
+import { formatDuration } from "../../domain/catalog.ts";
+import { paperFileUrl } from "../../domain/papers.ts";
+import { type Subject, subjectPath } from "../../domain/subjects.ts";
+import { SYLLABUSES } from "../../domain/syllabus/index.ts";
+import { getModelPapers, getModelPaperView } from "../../server/model-papers/catalog.server.ts";
+import { chaptersCovered, type QuestionView } from "../../server/model-papers/html.server.ts";
+import { getUser } from "./session.server";
+
+/** A question with its answers, answer keys and marking taken out: what a visitor's page may carry. */
+function withoutAnswers(question: QuestionView): QuestionView {
+  return {
+    ...question,
+    sections: question.sections.map((section) => ({
+      ...section,
+      items: section.items.map(({ answerFigure: _figure, correct: _correct, ...item }) => ({
+        ...item,
+        answerHtml: "",
+        marking: [],
+      })),
+    })),
+  };
+}
+
+export async function loadModelPaperPage(
+  context: Readonly<RouterContextProvider>,
+  subject: Subject,
+  id: string,
+  url: URL,
+) {
+  const paper = getModelPapers().byId.get(id);
+  const view = paper?.subject === subject.key ? getModelPaperView(id) : undefined;
+  if (!paper || !view) throw data(null, { status: 404 });
+  const user = await getUser(context);
+  const { questions, ...details } = view;
+  return {
+    subject,
+    subjectPath: subjectPath(subject),
+    path: url.pathname,
+    details: {
+      ...details,
+      duration: formatDuration(view.durationMinutes),
+      chapters: chaptersCovered(paper, SYLLABUSES[paper.subject]),
+      questionCount: questions.length,
+      questionUrl: paperFileUrl(id, "question"),
+      solutionUrl: paperFileUrl(id, "solution"),
+    },
+    signedIn: user !== null,
+    // A visitor gets the first question as a preview; the rest, and every answer, need an account.
+    questions: user ? questions : questions.slice(0, 1).map(withoutAnswers),
+    allAnswers: user !== null && url.searchParams.get("answers") === "all",
+  };
+}

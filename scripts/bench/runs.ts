@@ -1,0 +1,112 @@
+/** One step per server the benchmark measures: start it, measure it, stop it. */
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { type Cleanups, withServer } from "./cleanups.ts";
+import type { BenchConfig } from "./config.ts";
+import type { CapturedResponse } from "./http.ts";
+import { log } from "./log.ts";
+import { measure, type ServerRun, skippedRun } from "./measure.ts";
+import { findNginx, nginxVersion, startApp, startNginx, startNodeBaseline } from "./processes.ts";
+import { captureResponses, type PreparedTargets, prepareTargets } from "./targets.ts";
+
+export interface PgliteRun extends PreparedTargets {
+  run: ServerRun;
+  /** Each target's response from this server, which the baselines replay. */
+  captured: CapturedResponse[];
+}
+
+/** PaperStation on PGlite, where the targets are prepared and their responses captured. */
+export async function benchPglite(config: BenchConfig, cleanups: Cleanups): Promise<PgliteRun> {
+  log("\nPaperStation on PGlite");
+  return withServer(cleanups, startApp, async (served) => {
+    const { targets, pdfNote } = await prepareTargets(served.url);
+    const captured = await captureResponses(served.url, targets);
+    const run = await measure("PGlite", served, targets, config, "server log");
+    return { targets, pdfNote, captured, run };
+  });
+}
+
+/** The captured bytes, served from memory by scripts/bench/baseline-server.ts. */
+export async function benchNodeBaseline(
+  pglite: PgliteRun,
+  config: BenchConfig,
+  cleanups: Cleanups,
+): Promise<ServerRun> {
+  log("\nNode baseline");
+  return withServer(
+    cleanups,
+    () => startNodeBaseline(pglite.captured),
+    (served) => measure("Node baseline", served, pglite.targets, config, "stderr"),
+  );
+}
+
+export const NGINX_NOTE = "not on PATH, so not measured (it is deliberately not installed by the benchmark)";
+
+/** The captured bytes served by nginx from files (GET targets only), when nginx is on PATH. */
+export async function benchNginx(
+  pglite: PgliteRun,
+  config: BenchConfig,
+  cleanups: Cleanups,
+): Promise<{ run: ServerRun; version?: string }> {
+  const nginx = findNginx();
+  if (!nginx) {
+    log(`\nnginx: ${NGINX_NOTE}`);
+    return { run: skippedRun("nginx", `Skipped: nginx is ${NGINX_NOTE}.`) };
+  }
+  const version = nginxVersion(nginx);
+  log(`\nnginx (${version})`);
+  const gets = pglite.targets.filter((t) => t.method === "GET");
+  const run = await withServer(
+    cleanups,
+    () => startNginx(nginx, pglite.captured),
+    (served) => measure("nginx", served, gets, config, "stderr"),
+  );
+  return { run, version };
+}
+
+/** PaperStation on PostgreSQL, in a fresh database on the DATABASE_URL server, dropped afterwards. */
+export async function benchPostgres(
+  adminUrl: string,
+  config: BenchConfig,
+  cleanups: Cleanups,
+): Promise<{ run: ServerRun; version: string }> {
+  log("\nPaperStation on PostgreSQL");
+  return withBenchDatabase(adminUrl, cleanups, (url, version) =>
+    withServer(
+      cleanups,
+      () => startApp(url),
+      async (served) => {
+        // Fresh database, so a fresh account; the targets' paths and bodies stay comparable.
+        const prepared = await prepareTargets(served.url);
+        return { run: await measure("PostgreSQL", served, prepared.targets, config, "server log"), version };
+      },
+    ),
+  );
+}
+
+async function withBenchDatabase<T>(
+  adminUrl: string,
+  cleanups: Cleanups,
+  use: (url: string, version: string) => Promise<T>,
+): Promise<T> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const name = `bench_${randomBytes(4).toString("hex")}`;
+  const drop = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+  };
+  let remove = () => {};
+  try {
+    const [row] = await admin<{ server_version: string }[]>`show server_version`;
+    await admin.unsafe(`create database ${name}`);
+    remove = cleanups.add(drop);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    log(`PostgreSQL ${row?.server_version}: created database ${name}`);
+    return await use(url.toString(), row?.server_version ?? "unknown");
+  } finally {
+    remove();
+    await drop().catch((error: unknown) => log(`could not drop ${name}: ${(error as Error).message}`));
+    log(`dropped database ${name}`);
+    await admin.end();
+  }
+}

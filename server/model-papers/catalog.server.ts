@@ -1,0 +1,131 @@
+/**
+ * The model papers as the app serves them: read from content/papers once per process (the files ship with the
+ * app and change only with a deploy), refused as a whole if any file has a problem (the content tests guarantee
+ * there is none), and each paper's page view rendered once, on first request.
+ */
+import path from "node:path";
+import type { Medium } from "../../domain/catalog.ts";
+import type { ModelPaper } from "../../domain/model-papers.ts";
+import { paperFileUrl } from "../../domain/papers.ts";
+import { type SubjectKey, subjectByKey, subjectPath } from "../../domain/subjects.ts";
+import { SYLLABUSES } from "../../domain/syllabus/index.ts";
+import { chaptersCovered, type PaperView, renderPaperHtml } from "./html.server.ts";
+import { type LoadedPapers, loadModelPapers, PAPERS_DIR } from "./load.server.ts";
+
+export interface ModelPaperCatalog {
+  /** Every paper, in id order. */
+  papers: ModelPaper[];
+  byId: Map<string, ModelPaper>;
+}
+
+export class ModelPaperCatalogError extends Error {
+  override name = "ModelPaperCatalogError";
+}
+
+const byIdOrder = (a: ModelPaper, b: ModelPaper) => a.id.localeCompare(b.id, "en", { numeric: true });
+
+/** The catalogue from loaded papers; throws ModelPaperCatalogError naming every file with a problem. */
+export function buildModelPaperCatalog(loaded: LoadedPapers): ModelPaperCatalog {
+  if (loaded.problems.length > 0) {
+    const files = loaded.problems.map((p) => p.file);
+    const lines = loaded.problems.flatMap((p) => p.problems);
+    throw new ModelPaperCatalogError(
+      `model papers not published: ${files.length} file(s) have problems (${files.join(", ")}):\n${lines.join("\n")}`,
+    );
+  }
+  const papers = [...loaded.papers].sort(byIdOrder);
+  const byId = new Map<string, ModelPaper>();
+  for (const paper of papers) {
+    if (byId.has(paper.id)) throw new ModelPaperCatalogError(`model papers: two papers have the id ${paper.id}`);
+    byId.set(paper.id, paper);
+  }
+  return { papers, byId };
+}
+
+let catalog: ModelPaperCatalog | null = null;
+const views = new Map<string, PaperView>();
+
+/** Every model paper, loaded from content/papers on first use and kept for the life of the process. */
+export function getModelPapers(): ModelPaperCatalog {
+  catalog ??= buildModelPaperCatalog(loadModelPapers(PAPERS_DIR));
+  return catalog;
+}
+
+/** The subject's papers that serve the medium (the paper's `mediums` include it), in id order. */
+export function modelPapersFor(subject: SubjectKey, medium: Medium): ModelPaper[] {
+  return getModelPapers().papers.filter((paper) => paper.subject === subject && paper.mediums.includes(medium));
+}
+
+/** The folder a paper's figure paths are relative to. */
+export function figuresDirFor(paper: Pick<ModelPaper, "subject">): string {
+  return path.join(PAPERS_DIR, paper.subject);
+}
+
+/**
+ * A paper's page view, rendered once per process; undefined for an unknown id. TeX that cannot be rendered is
+ * printed as its source and logged (the content tests render every paper strictly, so none should be).
+ */
+export function getModelPaperView(id: string): PaperView | undefined {
+  const cached = views.get(id);
+  if (cached) return cached;
+  const paper = getModelPapers().byId.get(id);
+  if (!paper) return undefined;
+  const view = renderPaperHtml(paper, { figuresDir: figuresDirFor(paper) });
+  views.set(id, view);
+  return view;
+}
+
+/** Forgets the loaded papers and rendered views (tests). */
+export function clearModelPaperCache(): void {
+  catalog = null;
+  views.clear();
+  listings.clear();
+}
+
+/** One model paper in a listing (the subject page and `GET /api/v1/model-papers`), in the API's snake_case. */
+export interface ModelPaperSummary {
+  id: string;
+  title: string;
+  subject: SubjectKey;
+  language: ModelPaper["language"];
+  marks: number;
+  marks_with_options: number;
+  duration_minutes: number;
+  /** Chapter names in textbook order. */
+  chapters: string[];
+  /** The paper's own page (HTML), and its typeset PDFs (signed in). */
+  page_url: string;
+  question_url: string;
+  solution_url: string;
+}
+
+export function modelPaperPath(paper: Pick<ModelPaper, "id" | "subject">): string {
+  return `${subjectPath(subjectByKey(paper.subject))}/${paper.id}`;
+}
+
+const listings = new Map<string, ModelPaperSummary[]>();
+
+/**
+ * The subject's model papers for a medium, as listed. Built once per process: the papers change only with a
+ * deploy, and every subject page and API call asks for this.
+ */
+export function modelPaperListing(subject: SubjectKey, medium: Medium): ModelPaperSummary[] {
+  const key = `${subject}/${medium}`;
+  const cached = listings.get(key);
+  if (cached) return cached;
+  const listing = modelPapersFor(subject, medium).map((paper) => ({
+    id: paper.id,
+    title: paper.title,
+    subject: paper.subject,
+    language: paper.language,
+    marks: paper.marks,
+    marks_with_options: paper.marksWithOptions,
+    duration_minutes: paper.durationMinutes,
+    chapters: chaptersCovered(paper, SYLLABUSES[paper.subject]),
+    page_url: modelPaperPath(paper),
+    question_url: paperFileUrl(paper.id, "question"),
+    solution_url: paperFileUrl(paper.id, "solution"),
+  }));
+  listings.set(key, listing);
+  return listing;
+}
