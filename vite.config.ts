@@ -19,7 +19,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
                 },
-                { name: "shared", test: /[\\/](app|domain)[\\/]/, minShareCount: 2 },
+                // Never the modules that are loaded on demand (the sign-in card, the viewer's parts):
+                // in this group they would be part of every page's first load.
+                {
+                  name: "shared",
+                  test: /[\\/](app|domain)[\\/](?!components[\\/](auth-card|paper-viewer-body|paper-viewer-document)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory)\.ts)/,
+                  minShareCount: 2,
+                },
               ],
             },
           },

@@ -1,5 +1,6 @@
 import { type ComponentProps, type ComponentType, useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
+import { loadOnce } from "../lib/load-once";
 import type { AuthCard as AuthCardType } from "./auth-card";
 import { LoaderAnimation } from "./loader-animation";
 import { ModalDialog } from "./paper-modal";
@@ -7,30 +8,27 @@ import { ModalDialog } from "./paper-modal";
 type AuthCardComponent = ComponentType<ComponentProps<typeof AuthCardType>>;
 
 /** The auth card (and its form code) is fetched when the window first opens, not with the subject page. */
-let authCardModule: Promise<AuthCardComponent> | null = null;
-function loadAuthCard(): Promise<AuthCardComponent> {
-  authCardModule ??= import("./auth-card").then(
-    (module) => module.AuthCard,
-    (error: unknown) => {
-      authCardModule = null; // let Retry download it again
-      throw error;
-    },
-  );
-  return authCardModule;
-}
+const loadAuthCard: () => Promise<AuthCardComponent> = loadOnce(() =>
+  import("./auth-card").then((module) => module.AuthCard),
+);
 
 export interface AuthRequest {
   kind: "question" | "solution";
-  /** e.g. "March 2023" */
+  /** What is being opened, e.g. "Mathematics 1, March 2023 question paper". */
   title: string;
+  /** With `newTab`: the address the 'Open the solution' link opens in a new window. */
   url: string;
+  /**
+   * A solution opens in a new window, which browsers only allow straight from a tap: after sign-in
+   * the dialog offers an 'Open the solution' link instead of calling `onSignedIn`.
+   */
+  newTab?: boolean;
 }
 
 /**
  * The sign-in window of a subject page (spec §4 "'Q Paper' click"): the auth card as a modal
- * dialog over a slightly transparent backdrop. After sign-in or sign-up, `onSignedIn` runs for a
- * question paper (the page then opens the viewer at once). A solution opens in a new tab, which
- * browsers only allow straight from a tap, so the dialog then offers an 'Open the solution' link.
+ * dialog over a slightly transparent backdrop. After sign-in or sign-up, `onSignedIn` runs (the
+ * page then opens the viewer at once), or, for a `newTab` request, the dialog offers a link.
  */
 export function AuthDialog({
   request,
@@ -89,15 +87,11 @@ function AuthDialogBody({
   const onSuccess = () => {
     // The header and useRootData().user follow the new session.
     void revalidator.revalidate();
-    if (request.kind === "question") onSignedIn(request);
-    else setSignedIn(true);
+    if (request.newTab) setSignedIn(true);
+    else onSignedIn(request);
   };
 
-  const title = signedIn
-    ? "You are signed in"
-    : request.kind === "solution"
-      ? `Sign in to open the ${request.title} solution`
-      : `Sign in to open the ${request.title} question paper`;
+  const title = signedIn ? "You are signed in" : `Sign in to open the ${request.title}`;
 
   return (
     <div>

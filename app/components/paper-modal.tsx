@@ -23,7 +23,10 @@ export function ModalDialog({
   labelledBy,
   className,
   children,
+  returnFocus,
 }: {
+  /** Where focus goes on closing; by default what had focus when the dialog opened. */
+  returnFocus?: HTMLElement | null | undefined;
   open: boolean;
   onClose: () => void;
   labelledBy: string;
@@ -33,6 +36,8 @@ export function ModalDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const returnFocusRef = useRef(returnFocus);
+  returnFocusRef.current = returnFocus;
 
   useEffect(() => {
     const dialog = ref.current;
@@ -43,7 +48,8 @@ export function ModalDialog({
     return () => {
       unlock();
       if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
+      const target = returnFocusRef.current ?? opener;
+      if (target?.isConnected) target.focus();
     };
   }, [open]);
 

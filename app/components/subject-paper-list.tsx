@@ -18,18 +18,23 @@ export function paperTitle(paper: Pick<PaperListItem, "session">, year: number):
 
 const buttonBase = "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold";
 
+/** Where 'Solution' goes: the site's viewer page for that solution, in a new window (issue 12). */
+export type SolutionHref = (paper: PaperListItem, year: number) => string;
+
 /**
  * The listing: for each year a year badge, then one block per paper (spec §2 "Subject page").
- * 'Q Paper' and 'Solution' are real links to the PDFs, so they work without JavaScript.
+ * 'Q Paper' links to the PDF and 'Solution' to its viewer page, so both work without JavaScript.
  */
 export function SubjectPaperList({
   years,
   subject,
   onOpen,
+  solutionHref,
 }: {
   years: YearGroup[];
   subject: Pick<Subject, "key" | "name">;
   onOpen: OpenPaperHandler;
+  solutionHref: SolutionHref;
 }) {
   const subjectName = subject.name;
   if (years.length === 0) {
@@ -60,7 +65,13 @@ export function SubjectPaperList({
           ))}
           <ul className="grid gap-4 sm:grid-cols-2">
             {group.papers.map((paper) => (
-              <PaperBlock key={paper.id} paper={paper} year={group.year} onOpen={onOpen} />
+              <PaperBlock
+                key={paper.id}
+                paper={paper}
+                year={group.year}
+                onOpen={onOpen}
+                solutionHref={solutionHref(paper, group.year)}
+              />
             ))}
           </ul>
         </li>
@@ -69,7 +80,17 @@ export function SubjectPaperList({
   );
 }
 
-function PaperBlock({ paper, year, onOpen }: { paper: PaperListItem; year: number; onOpen: OpenPaperHandler }) {
+function PaperBlock({
+  paper,
+  year,
+  onOpen,
+  solutionHref,
+}: {
+  paper: PaperListItem;
+  year: number;
+  onOpen: OpenPaperHandler;
+  solutionHref: string;
+}) {
   const title = paperTitle(paper, year);
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-paper-id={paper.id}>
@@ -98,13 +119,13 @@ function PaperBlock({ paper, year, onOpen }: { paper: PaperListItem; year: numbe
         </a>
         {paper.solution_url ? (
           <a
-            href={paper.solution_url}
+            href={solutionHref}
             target="_blank"
             rel="noopener"
             onClick={(event) => onOpen(event, { paper, year, kind: "solution" })}
             className={`${buttonBase} border border-indigo-700 text-indigo-800 hover:bg-indigo-50`}
           >
-            Solution<span className="sr-only">, {title} (opens in a new tab)</span>
+            Solution<span className="sr-only">, {title} (opens in a new window)</span>
           </a>
         ) : (
           <button

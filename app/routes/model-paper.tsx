@@ -4,9 +4,11 @@ import { subjectBySlug } from "../../domain/subjects.ts";
 import { AuthDialog, type AuthRequest } from "../components/auth-dialog";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ModelPaperBody } from "../components/model-paper-view";
-import { PaperViewer } from "../components/paper-viewer";
+import type { ViewerPaper } from "../components/paper-viewer";
+import { usePaperViewer } from "../components/paper-viewer-layer";
 import { pageMeta } from "../lib/meta";
 import { loadModelPaperPage } from "../lib/model-paper.server";
+import { keepDataWhenOnlyViewerChanges } from "../lib/viewer-route";
 import type { Route } from "./+types/model-paper";
 
 export function loader({ context, params, url }: Route.LoaderArgs) {
@@ -16,6 +18,8 @@ export function loader({ context, params, url }: Route.LoaderArgs) {
   if (!subject) throw data(null, { status: 404 });
   return loadModelPaperPage(context, subject, params.paperId, url);
 }
+
+export const shouldRevalidate = keepDataWhenOnlyViewerChanges;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -32,25 +36,25 @@ export default function ModelPaperPage({ loaderData }: Route.ComponentProps) {
   const { details, subject, subjectPath, path, signedIn, questions, allAnswers } = loaderData;
   const revalidator = useRevalidator();
   const [authRequest, setAuthRequest] = useState<AuthRequest | null>(null);
-  const [opened, setOpened] = useState<{ url: string; title: string } | null>(null);
   const closeAuth = useCallback(() => setAuthRequest(null), []);
-  const closeViewer = useCallback(() => setOpened(null), []);
+  const pdfs: ViewerPaper = {
+    id: details.id,
+    title: details.title,
+    questionUrl: details.questionUrl,
+    solutionUrl: details.solutionUrl,
+    solutionLabel: "model answers",
+  };
+  const viewer = usePaperViewer((id) => (id === pdfs.id ? pdfs : null));
   const onSignedIn = useCallback(() => {
     setAuthRequest(null);
     void revalidator.revalidate();
   }, [revalidator]);
   const loginHref = `/login?redirectTo=${encodeURIComponent(path)}`;
 
-  const openPdf = (event: React.MouseEvent<HTMLAnchorElement>, url: string, what: string) => {
-    event.preventDefault();
-    const title = `${details.title}: ${what}`;
-    if (!signedIn) setAuthRequest({ kind: "question", title, url });
-    else setOpened({ url, title });
-  };
-
   return (
     <>
       <Breadcrumbs parent={{ label: subject.name, path: subjectPath }} label={details.title} path={path} />
+      {viewer.notice}
       <article className="mx-auto max-w-4xl px-4 py-6">
         <header className="mb-6">
           <p className="text-sm font-semibold text-indigo-800">
@@ -64,14 +68,14 @@ export default function ModelPaperPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-4 flex flex-wrap gap-2">
             <a
               href={details.questionUrl}
-              onClick={(event) => openPdf(event, details.questionUrl, "question paper (PDF)")}
+              onClick={(event) => viewer.openInPlace(event, pdfs, "question")}
               className="rounded-lg bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800"
             >
               Question paper PDF
             </a>
             <a
               href={details.solutionUrl}
-              onClick={(event) => openPdf(event, details.solutionUrl, "model answers (PDF)")}
+              onClick={(event) => viewer.openInPlace(event, pdfs, "solution")}
               className="rounded-lg border border-indigo-700 px-4 py-2 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
             >
               Solution PDF
@@ -110,7 +114,7 @@ export default function ModelPaperPage({ loaderData }: Route.ComponentProps) {
               href={loginHref}
               onClick={(event) => {
                 event.preventDefault();
-                setAuthRequest({ kind: "question", title: details.title, url: path });
+                setAuthRequest({ kind: "question", title: `${details.title} with every answer`, url: path });
               }}
               className="mt-4 inline-block rounded-lg bg-indigo-700 px-5 py-2 font-semibold text-white hover:bg-indigo-800"
             >
@@ -120,11 +124,7 @@ export default function ModelPaperPage({ loaderData }: Route.ComponentProps) {
         )}
       </article>
       <AuthDialog request={authRequest} onClose={closeAuth} onSignedIn={onSignedIn} />
-      <PaperViewer
-        paper={opened}
-        onClose={closeViewer}
-        onSignIn={() => setAuthRequest({ kind: "question", title: details.title, url: path })}
-      />
+      {viewer.layer}
     </>
   );
 }

@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect } from "react";
 import { data, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { DEFAULT_STANDARD, MEDIUM_LABELS, type Medium } from "../../domain/catalog.ts";
+import { DEFAULT_STANDARD, MEDIUM_LABELS, MEDIUMS, type Medium } from "../../domain/catalog.ts";
 import { SUBJECTS, type Subject, subjectPath } from "../../domain/subjects.ts";
 import { modelPaperListing } from "../../server/model-papers/catalog.server.ts";
-import { getPaperListing } from "../../server/papers/catalog.server.ts";
-import { AuthDialog, type AuthRequest } from "../components/auth-dialog";
+import { getPaperListing, type PaperListItem } from "../../server/papers/catalog.server.ts";
 import { JsonLd } from "../components/breadcrumbs";
 import { LoaderAnimation } from "../components/loader-animation";
 import { MediumSwitcher } from "../components/medium-switcher";
 import { ModelPaperList } from "../components/model-paper-list";
-import { PaperViewer, type ViewerPaper } from "../components/paper-viewer";
+import { usePaperViewer } from "../components/paper-viewer-layer";
 import { SubjectExplore } from "../components/subject-explore";
 import { type OpenPaperHandler, paperTitle, SubjectPaperList } from "../components/subject-paper-list";
 import { servicesContext } from "../context";
@@ -23,6 +22,8 @@ import {
 } from "../lib/medium";
 import { canonicalUrl, pageMeta } from "../lib/meta";
 import { useRootData } from "../lib/root-data";
+import { findListedPaper } from "../lib/viewer-paper";
+import { keepDataWhenOnlyViewerChanges, onlyViewerChanged, viewerTargetOf } from "../lib/viewer-route";
 import type { Route } from "./+types/subject";
 
 function subjectAt(pathname: string): Subject | undefined {
@@ -47,8 +48,25 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const modelPapersInEnglishOnly = inMedium.length === 0 && modelPapers.length > 0;
   // Years whose only papers are generated samples: official papers appear once an operator adds them.
   const sampleOnly = years.some((group) => group.papers.every((paper) => !paper.official));
-  return data({ subject, medium, years, modelPapers, modelPapersInEnglishOnly, sampleOnly }, { headers });
+  // A shared `?paper=` link may name a paper of another medium: the viewer opens it all the same,
+  // over this visitor's own listing.
+  const target = viewerTargetOf(url.searchParams);
+  let linked = null;
+  if (target && !findListedPaper(years, subject.name, target.id)) {
+    for (const other of MEDIUMS.filter((m) => m !== medium)) {
+      const listing = await getPaperListing(services, {
+        subject: subject.key,
+        medium: other,
+        standard: DEFAULT_STANDARD,
+      });
+      linked = findListedPaper(listing, subject.name, target.id);
+      if (linked) break;
+    }
+  }
+  return data({ subject, medium, years, modelPapers, modelPapersInEnglishOnly, sampleOnly, linked }, { headers });
 }
+
+export const shouldRevalidate = keepDataWhenOnlyViewerChanges;
 
 /** A stalled mobile connection must end in the Retry message, not in a loader that spins forever. */
 const LISTING_TIMEOUT_MS = 20_000;
@@ -83,45 +101,34 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 /** True while a client-side navigation to (or within) a subject page waits for its loader. */
 function useSubjectNavigationPending(): boolean {
   const navigation = useNavigation();
-  return navigation.state === "loading" && subjectAt(navigation.location.pathname) !== undefined;
+  const location = useLocation();
+  if (navigation.state !== "loading" || subjectAt(navigation.location.pathname) === undefined) return false;
+  // Opening or closing the viewer keeps the listing (and the link that opened it, for focus).
+  const here = new URL(`${location.pathname}${location.search}`, "http://x");
+  const next = new URL(`${navigation.location.pathname}${navigation.location.search}`, "http://x");
+  return !onlyViewerChanged(here, next);
 }
 
 export default function SubjectPage({ loaderData }: Route.ComponentProps) {
-  const { subject, medium, years, modelPapers, modelPapersInEnglishOnly, sampleOnly } = loaderData;
-  const { user, siteUrl } = useRootData();
+  const { subject, medium, years, modelPapers, modelPapersInEnglishOnly, sampleOnly, linked } = loaderData;
+  const { siteUrl } = useRootData();
   const pending = useSubjectNavigationPending();
-  // `title` is the short one ("March 2023"); the viewer shows the subject too.
-  const [opened, setOpened] = useState<{ url: string; title: string } | null>(null);
-  const [authRequest, setAuthRequest] = useState<AuthRequest | null>(null);
+  const viewer = usePaperViewer(
+    (id) => findListedPaper(years, subject.name, id) ?? (linked?.id === id ? linked : null),
+  );
 
   useRememberedMedium(medium);
 
   const onOpen: OpenPaperHandler = (event, { paper, year, kind }) => {
-    const title = paperTitle(paper, year);
-    const url = kind === "question" ? paper.question_url : paper.solution_url;
-    if (kind === "solution" && user) return; // a real link: the solution opens in a new tab
-    event.preventDefault();
-    window.scrollTo({ top: 0 });
-    if (!user) {
-      setAuthRequest({ kind, title, url });
-      return;
-    }
-    setOpened({ url, title });
+    const target = findListedPaper([{ year, papers: [paper] }], subject.name, paper.id);
+    if (!target) return;
+    if (kind === "question") viewer.openInPlace(event, target, "question");
+    else viewer.onSolutionClick(event, target);
   };
-
-  const closeAuth = useCallback(() => setAuthRequest(null), []);
-  const onSignedIn = useCallback((request: AuthRequest) => {
-    setAuthRequest(null);
-    setOpened({ url: request.url, title: request.title });
-  }, []);
-  const closeViewer = useCallback(() => setOpened(null), []);
-  const signInFromViewer = () => {
-    if (opened) setAuthRequest({ kind: "question", ...opened });
-    setOpened(null);
+  const solutionHref = (paper: PaperListItem, year: number) => {
+    const target = findListedPaper([{ year, papers: [paper] }], subject.name, paper.id);
+    return target ? viewer.solutionHref(target) : paper.solution_url;
   };
-  const viewerPaper: ViewerPaper | null = opened
-    ? { url: opened.url, title: `${subject.name}, ${opened.title} question paper` }
-    : null;
 
   const itemList = {
     "@context": "https://schema.org",
@@ -146,10 +153,11 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="mt-2 text-slate-700">
           Maharashtra Board 10th (SSC), {MEDIUM_LABELS[medium]} medium.{" "}
-          {user ? "Tap a paper to open it." : "Sign in free to open papers and solutions."}
+          {viewer.signedIn ? "Tap a paper to open it." : "Sign in free to open papers and solutions."}
         </p>
         <MediumSwitcher current={medium} />
       </div>
+      {viewer.notice}
       <div className="mx-auto max-w-6xl px-4">
         {pending ? (
           <LoaderAnimation />
@@ -169,14 +177,13 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
                 once we add them. Practise with the model papers above today.
               </p>
             ) : null}
-            <SubjectPaperList years={years} subject={subject} onOpen={onOpen} />
+            <SubjectPaperList years={years} subject={subject} onOpen={onOpen} solutionHref={solutionHref} />
           </>
         )}
       </div>
       <SubjectExplore currentKey={subject.key} />
       <JsonLd data={itemList} />
-      <AuthDialog request={authRequest} onClose={closeAuth} onSignedIn={onSignedIn} />
-      <PaperViewer paper={viewerPaper} onClose={closeViewer} onSignIn={signInFromViewer} />
+      {viewer.layer}
     </>
   );
 }

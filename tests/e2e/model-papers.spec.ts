@@ -91,8 +91,8 @@ test("the typeset question paper and model answers open in the viewer", async ({
   await expect(page).toHaveURL("/");
   await page.goto("/maharashtra-board-hindi-full-question-papers/hindi-full-model-1");
   for (const [button, name] of [
-    ["Question paper PDF", /question paper \(PDF\)$/],
-    ["Solution PDF", /model answers \(PDF\)$/],
+    ["Question paper PDF", / question paper$/],
+    ["Solution PDF", / model answers$/],
   ] as const) {
     await (await hydrated(page.getByRole("link", { name: button }))).click();
     const viewer = page.getByRole("dialog", { name });
