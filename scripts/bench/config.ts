@@ -14,14 +14,22 @@ export interface BenchConfig {
   databaseUrl: string | undefined;
   /** The command the report shows: the variables that were set (password hidden), then `npm run bench`. */
   command: string;
+  /** BENCH_ONLY=viewer: only the paper viewer step (no load test); its table is printed, no file written. */
+  only: BenchStep | undefined;
 }
 
-/** BENCH_WARMUP, BENCH_DURATION (seconds), BENCH_OUT and DATABASE_URL; exits 2 on a bad number. */
+/** The steps BENCH_ONLY can pick. */
+export const BENCH_STEPS = ["viewer"] as const;
+export type BenchStep = (typeof BENCH_STEPS)[number];
+
+/** BENCH_WARMUP, BENCH_DURATION (seconds), BENCH_OUT, BENCH_ONLY and DATABASE_URL; exits 2 on a bad value. */
 export function readConfig(env: NodeJS.ProcessEnv): BenchConfig {
+  const only = envStep(env);
   const warmupSec = envSeconds(env, "BENCH_WARMUP", 10);
   const durationSec = envSeconds(env, "BENCH_DURATION", 30);
   const databaseUrl = env.DATABASE_URL || undefined;
   const command = [
+    only ? `BENCH_ONLY=${only}` : "",
     databaseUrl ? `DATABASE_URL=${redact(databaseUrl)}` : "",
     env.BENCH_WARMUP ? `BENCH_WARMUP=${warmupSec}` : "",
     env.BENCH_DURATION ? `BENCH_DURATION=${durationSec}` : "",
@@ -37,7 +45,19 @@ export function readConfig(env: NodeJS.ProcessEnv): BenchConfig {
     out: path.resolve(env.BENCH_OUT ?? path.join(ROOT, "docs/benchmarks.md")),
     databaseUrl,
     command,
+    only,
   };
+}
+
+function envStep(env: NodeJS.ProcessEnv): BenchStep | undefined {
+  const raw = env.BENCH_ONLY;
+  if (raw === undefined || raw === "") return undefined;
+  const step = BENCH_STEPS.find((s) => s === raw);
+  if (!step) {
+    process.stderr.write(`BENCH_ONLY must be one of ${BENCH_STEPS.join(", ")}, got "${raw}"\n`);
+    process.exit(2);
+  }
+  return step;
 }
 
 function envSeconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -22,6 +22,8 @@ export interface ReportInput {
   pdfNote: string;
   /** Everything that failed the run, in the order it happened. */
   failures: string[];
+  /** The paper viewer's section (scripts/bench/viewer.ts), when that step ran. */
+  viewer?: string[];
 }
 
 const BASELINES = ["Node baseline", "nginx"];
@@ -40,6 +42,7 @@ export function renderReport(input: ReportInput): string {
     ...apps.flatMap((run) => appSection(run, input.runs, hasNginx)),
     ...loginSection(input.runs),
     ...input.runs.filter((r) => BASELINES.includes(r.name)).flatMap((run) => baselineSection(run, input.runs)),
+    ...(input.viewer ?? []),
     ...notesSection(input, apps),
     "",
   ].join("\n");
@@ -214,7 +217,7 @@ function appNotes(run: ServerRun, runs: ServerRun[]): string[] {
 // ---------------------------------------------------------------------------------------------- tables
 
 /** A Markdown table; `align` has a letter a column, l (left) or r (right). */
-function markdownTable(header: string[], align: string, rows: string[][]): string[] {
+export function markdownTable(header: string[], align: string, rows: string[][]): string[] {
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
   const rule = `|${[...align].map((a) => (a === "r" ? "---:" : "---")).join("|")}|`;
   return [line(header), rule, ...rows.map(line)];
