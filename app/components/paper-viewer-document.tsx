@@ -10,6 +10,7 @@ import {
 // The worker is bundled with the site (hashed asset under /assets): no CDN, CSP `worker-src 'self'`.
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
+import { DrawQueue } from "../lib/draw-queue";
 import { type PdfHead, PdfLoadError, type PdfSource, RANGE_CHUNK_SIZE } from "../lib/pdf-source";
 import { clampZoom, DOUBLE_TAP_ZOOM, FIT_ZOOM } from "../lib/viewer-zoom";
 
@@ -184,6 +185,9 @@ export default function PaperViewerDocument({
   /** The point (in the view) that stays put on the next zoom; the view's centre when unset. */
   const anchor = useRef<{ x: number; y: number } | null>(null);
   const pendingPage = useRef<number | null>(null);
+  /** The page the reader is on (or is being taken to): its draw goes first. */
+  const readerPage = useRef(1);
+  const [drawQueue] = useState(() => new DrawQueue(() => pendingPage.current ?? readerPage.current));
   const geometryRef = useRef(geometry);
   geometryRef.current = geometry;
 
@@ -231,7 +235,8 @@ export default function PaperViewerDocument({
     const update = () => {
       frame = 0;
       position.current = { ...position.current, top: element.scrollTop, left: element.scrollLeft };
-      onPageChange(geometryRef.current.pageAt(element.scrollTop + element.clientHeight / 3) + 1);
+      readerPage.current = geometryRef.current.pageAt(element.scrollTop + element.clientHeight / 3) + 1;
+      onPageChange(readerPage.current);
     };
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
@@ -269,6 +274,7 @@ export default function PaperViewerDocument({
                 // biome-ignore lint/suspicious/noArrayIndexKey: pages never reorder
                 key={index}
                 pdf={pdf}
+                queue={drawQueue}
                 number={index + 1}
                 pageCount={sizes.length}
                 top={geometry.tops[index] ?? 0}
@@ -405,6 +411,7 @@ let firstPageMarked = false;
 
 function PdfPage({
   pdf,
+  queue,
   number,
   pageCount,
   top,
@@ -414,6 +421,7 @@ function PdfPage({
   onSize,
 }: {
   pdf: PDFDocumentProxy;
+  queue: DrawQueue;
   number: number;
   pageCount: number;
   top: number;
@@ -447,7 +455,8 @@ function PdfPage({
     }
     let cancelled = false;
     let task: RenderTask | null = null;
-    (async () => {
+    const draw = async () => {
+      if (cancelled) return;
       const page = await pdf.getPage(number);
       if (cancelled) return;
       const own = page.getViewport({ scale: 1 });
@@ -472,14 +481,18 @@ function PdfPage({
         // Read by the bench: the time from the tap to the first page drawn.
         performance.mark("viewer:first-page");
       }
-    })().catch((error: unknown) => {
-      if ((error as { name?: string } | null)?.name !== "RenderingCancelledException") console.warn(error);
-    });
+    };
+    const dequeue = queue.enqueue(number, () =>
+      draw().catch((error: unknown) => {
+        if ((error as { name?: string } | null)?.name !== "RenderingCancelledException") console.warn(error);
+      }),
+    );
     return () => {
       cancelled = true;
+      dequeue();
       task?.cancel();
     };
-  }, [pdf, number, near, width, height]);
+  }, [pdf, queue, number, near, width, height]);
 
   return (
     <div

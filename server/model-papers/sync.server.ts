@@ -11,6 +11,7 @@ import { eq, notInArray } from "drizzle-orm";
 import type { ModelPaper } from "../../domain/model-papers.ts";
 import { modelPapers } from "../db/schema.ts";
 import type { Logger } from "../logger.server.ts";
+import { layOutForViewer } from "../papers/pdf-layout.server.ts";
 import type { Services } from "../services.server.ts";
 import { figuresDirFor, getModelPapers } from "./catalog.server.ts";
 import { PAPERS_DIR } from "./load.server.ts";
@@ -24,9 +25,12 @@ const ROOT = path.join(import.meta.dirname, "../..");
 export const TYPESET_CACHE_DIR = path.join(ROOT, ".cache/model-papers");
 
 /** The typesetter's own files: a change to any of them typesets every paper again. */
-const TYPESETTER_FILES = ["pdf.server.ts", "typst-markup.server.ts", "typst-tex.server.ts"].map((name) =>
-  path.join(import.meta.dirname, name),
-);
+const TYPESETTER_FILES = [
+  ...["pdf.server.ts", "typst-markup.server.ts", "typst-tex.server.ts"].map((name) =>
+    path.join(import.meta.dirname, name),
+  ),
+  path.join(import.meta.dirname, "../papers/pdf-layout.server.ts"),
+];
 const FONT_PACKAGES = [
   "@expo-google-fonts/noto-sans",
   "@expo-google-fonts/noto-sans-devanagari",
@@ -111,9 +115,13 @@ async function writeCache(dir: string, hash: string, pdfs: CachedPdfs): Promise<
 
 async function typeset(paper: ModelPaper): Promise<CachedPdfs> {
   const options = { figuresDir: figuresDirFor(paper) };
+  const forViewer = async ({ bytes, pages }: RenderedPdf): Promise<RenderedPdf> => ({
+    bytes: await layOutForViewer(bytes, pages),
+    pages,
+  });
   return {
-    question: await renderPaperPdf(paper, "question", options),
-    solution: await renderPaperPdf(paper, "solution", options),
+    question: await forViewer(await renderPaperPdf(paper, "question", options)),
+    solution: await forViewer(await renderPaperPdf(paper, "solution", options)),
   };
 }
 

@@ -16,6 +16,7 @@ import { papers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
 import { forgetPaperListings, type PaperSlot, paperId, paperRow } from "./catalog.server.ts";
 import { checkPdf, MAX_PDF_BYTES } from "./pdf-check.server.ts";
+import { layOutForViewer } from "./pdf-layout.server.ts";
 import { sha256Hex } from "./store.server.ts";
 
 export const IMPORT_LAYOUT = "<medium|all>/<subject>/<year>-<march|july>-<question|solution>.pdf";
@@ -215,9 +216,11 @@ async function checkFile(root: string, file: string): Promise<CheckedFile | { re
     // Checked before reading, so a stray video file never gets loaded into memory.
     if (size > MAX_PDF_BYTES) return { reason: `larger than 50 MB (${(size / 1024 / 1024).toFixed(1)} MB)` };
     if (size === 0) return { reason: "empty file" };
-    const bytes = new Uint8Array(await readFile(full));
-    const result = await checkPdf(bytes);
+    const original = new Uint8Array(await readFile(full));
+    const result = await checkPdf(original);
     if (!result.ok) return { reason: result.reason };
+    // Stored as the viewer reads it best: page 1 shows after little more than its own bytes.
+    const bytes = await layOutForViewer(original, result.pages);
     return { file, bytes, sha256: sha256Hex(bytes), pages: result.pages };
   } catch (error) {
     return { reason: `cannot be read (${(error as Error).message})` };

@@ -1,28 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEDIUMS, PAPER_YEARS } from "../../domain/catalog.ts";
 import { isLanguageSubject } from "../../domain/papers.ts";
 import { SUBJECT_KEYS } from "../../domain/subjects.ts";
+import { pdfjsPageTexts } from "../../tests/support/pdf-text.ts";
 import { buildSamples, generateSamplePdf, SAMPLE_NOTICE, samplePlan } from "./samples.server.ts";
 import { createFilePaperStore, sha256Hex } from "./store.server.ts";
-
-async function pageTexts(bytes: Uint8Array): Promise<string[]> {
-  const task = getDocument({
-    data: bytes.slice(),
-    standardFontDataUrl: path.join(import.meta.dirname, "../../node_modules/pdfjs-dist/standard_fonts/"),
-  });
-  const doc = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-  }
-  await task.destroy();
-  return pages;
-}
 
 describe("sample papers", () => {
   let dirs: string[] = [];
@@ -87,7 +72,7 @@ describe("sample papers", () => {
     if (!paper) throw new Error("no math_1 sample");
     const bytes = await generateSamplePdf(paper, "question");
     expect(sha256Hex(bytes)).toBe(first.rows.find((r) => r.id === paper.id)?.questionSha256);
-    const pages = await pageTexts(bytes);
+    const pages = await pdfjsPageTexts(bytes);
     expect(pages.length).toBeGreaterThanOrEqual(4);
     for (const text of pages) expect(text).toContain(SAMPLE_NOTICE);
     const cover = pages[0] ?? "";
@@ -106,7 +91,7 @@ describe("sample papers", () => {
   it("names all three mediums on a language paper", async () => {
     const paper = samplePlan().find((p) => p.slot.subject === "english");
     if (!paper) throw new Error("no english sample");
-    const [cover = ""] = await pageTexts(await generateSamplePdf(paper, "question"));
+    const [cover = ""] = await pdfjsPageTexts(await generateSamplePdf(paper, "question"));
     expect(cover).toContain("All mediums (English, Marathi, Semi English)");
     expect(cover).toContain("Total marks: 80");
     expect(cover).toContain("Duration: 3 hours");
