@@ -19,11 +19,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
                 },
-                // Never the modules that are loaded on demand (the sign-in card, the viewer's parts):
-                // in this group they would be part of every page's first load.
+                // Not in it: what only some pages use. The modules loaded on demand (the sign-in card, the
+                // viewer's parts), the viewer's frame and sign-in dialog (subject and paper pages only),
+                // and the paper's body, practice's rules and its sync (paper and practice pages only). In
+                // this group they would be part of every page's first load.
                 {
                   name: "shared",
-                  test: /[\\/](app|domain)[\\/](?!components[\\/](auth-card|paper-viewer-body|paper-viewer-document)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory)\.ts)/,
+                  test: /[\\/](app|domain)[\\/](?!components[\\/](auth-card|auth-dialog|paper-viewer|paper-viewer-body|paper-viewer-document|paper-viewer-layer|model-paper-view)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory|viewer-route|viewer-code|viewer-paper|load-once|practice-sync)\.ts|practice\.ts)/,
                   minShareCount: 2,
                 },
               ],

@@ -20,6 +20,11 @@ export default [
   route("terms-&-conditions", "routes/legal.tsx", { id: "legal-terms" }),
   route("privacy-&-policy", "routes/legal.tsx", { id: "legal-privacy" }),
   route("loader", "routes/loader.tsx"),
+  route("practice/new", "routes/practice-new.tsx"),
+  route("practice/:attemptId", "routes/practice.tsx"),
+  route("practice/:attemptId/check", "routes/practice-check.tsx"),
+  route("practice/:attemptId/result", "routes/practice-result.tsx"),
+  route("progress", "routes/progress.tsx"),
   ...SUBJECTS.map((subject) =>
     route(subjectPath(subject).slice(1), "routes/subject.tsx", { id: `subject-${subject.slug}` }),
   ),

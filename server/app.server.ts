@@ -15,6 +15,7 @@ import { isSameOrigin } from "./http/guards.server.ts";
 import { HttpError, sendError } from "./http/respond.server.ts";
 import { staticFiles } from "./http/static.server.ts";
 import { paperFilesRouter, papersApiRouter } from "./papers/routes.server.ts";
+import { attemptsApiRouter } from "./practice/routes.server.ts";
 import type { Services } from "./services.server.ts";
 
 export const CLIENT_DIR = path.join(import.meta.dirname, "../build/client");
@@ -47,7 +48,8 @@ export function createApp(services: Services, options: AppOptions = {}): express
       genReqId: (req, res) => {
         const incoming = req.headers["x-request-id"];
         const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader("X-Request-Id", id);
+        // Not on hashed assets: they are not logged, so their id would name nothing (and cost every script 50 bytes).
+        if (!req.url?.startsWith("/assets/")) res.setHeader("X-Request-Id", id);
         return id;
       },
       autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url?.startsWith("/assets/") ?? false) },
@@ -125,7 +127,13 @@ export function createApp(services: Services, options: AppOptions = {}): express
     }
   });
 
-  app.use("/api/v1", accountsApiRouter(services), papersApiRouter(services), vitalsApiRouter(services));
+  app.use(
+    "/api/v1",
+    accountsApiRouter(services),
+    papersApiRouter(services),
+    vitalsApiRouter(services),
+    attemptsApiRouter(services),
+  );
   app.use("/api", (_req, res) => sendError(res, 404, "No such API endpoint"));
   app.use(paperFilesRouter(services));
   app.use(seoRouter(services));

@@ -28,7 +28,7 @@ export function Breadcrumbs({
     <nav aria-label="Breadcrumb" className="bg-indigo-50">
       <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 text-sm text-slate-700">
         <li>
-          <Link to="/" className="font-medium text-indigo-800 hover:underline">
+          <Link to="/" className="inline-block py-0.5 font-medium text-indigo-800 hover:underline">
             Home
           </Link>
         </li>
@@ -36,7 +36,7 @@ export function Breadcrumbs({
           <>
             <li aria-hidden="true">&gt;</li>
             <li>
-              <Link to={parent.path} className="font-medium text-indigo-800 hover:underline">
+              <Link to={parent.path} className="inline-block py-0.5 font-medium text-indigo-800 hover:underline">
                 {parent.label}
               </Link>
             </li>

@@ -39,6 +39,12 @@ export function ModelPaperList({ papers, note }: { papers: ModelPaperSummary[]; 
                 Open paper<span className="sr-only">: {paper.title}</span>
               </Link>
               <Link
+                to={`/practice/new?paper=${paper.id}`}
+                className={`${buttonBase} border border-green-700 text-green-900 hover:bg-green-50`}
+              >
+                Practise<span className="sr-only">: {paper.title}, timed</span>
+              </Link>
+              <Link
                 to={`${paper.page_url}?answers=all`}
                 className={`${buttonBase} border border-indigo-700 text-indigo-800 hover:bg-indigo-50`}
               >

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useRef } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef } from "react";
 import type {
   FigureView,
   ItemView,
@@ -16,6 +16,17 @@ import type {
  * JavaScript) or `all` (every answer open).
  */
 export type AnswerMode = "none" | "each" | "all";
+
+/**
+ * What practice adds to the page: controls under each item (attempted/skipped, the marks given), a note
+ * under a section (which choices count), and the answer beside its question on a wide screen.
+ */
+export interface PaperExtras {
+  item?: (item: ItemView, section: SectionView) => ReactNode;
+  section?: (section: SectionView) => ReactNode;
+  /** The model answer beside the question from 1024 px (practice's checking); one after the other below. */
+  sideBySide?: boolean;
+}
 
 function Html({ html, className, as: Tag = "div" }: { html: string; className?: string; as?: "div" | "span" }) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised on the server from our own content files
@@ -73,23 +84,25 @@ export function ModelPaperBody({
   view,
   questions = view.questions,
   answers,
+  extras = {},
 }: {
   view: PaperView;
   questions?: QuestionView[];
   answers: AnswerMode;
+  extras?: PaperExtras;
 }) {
   const root = useRef<HTMLDivElement>(null);
   useFocusableOverflow(root);
   return (
     <div ref={root} lang={view.language} className="paper-text space-y-8">
       {questions.map((question) => (
-        <Question key={question.number} question={question} answers={answers} />
+        <Question key={question.number} question={question} answers={answers} extras={extras} />
       ))}
     </div>
   );
 }
 
-function Question({ question, answers }: { question: QuestionView; answers: AnswerMode }) {
+function Question({ question, answers, extras }: { question: QuestionView; answers: AnswerMode; extras: PaperExtras }) {
   return (
     <section aria-labelledby={`q${question.number}`}>
       {question.heading ? <p className="mb-2 font-bold text-indigo-900">{question.heading}</p> : null}
@@ -102,14 +115,14 @@ function Question({ question, answers }: { question: QuestionView; answers: Answ
       </h2>
       <div className="space-y-6">
         {question.sections.map((section) => (
-          <Section key={`${question.number}-${section.label}`} section={section} answers={answers} />
+          <Section key={`${question.number}-${section.label}`} section={section} answers={answers} extras={extras} />
         ))}
       </div>
     </section>
   );
 }
 
-function Section({ section, answers }: { section: SectionView; answers: AnswerMode }) {
+function Section({ section, answers, extras }: { section: SectionView; answers: AnswerMode; extras: PaperExtras }) {
   const choice = section.attempt !== undefined && section.attempt < section.items.length;
   return (
     <div>
@@ -130,18 +143,65 @@ function Section({ section, answers }: { section: SectionView; answers: AnswerMo
         <Html html={section.passageHtml} className="prose-paper mt-3 rounded-lg border border-slate-200 bg-white p-3" />
       ) : null}
       {section.passageFigure ? <Figure figure={section.passageFigure} /> : null}
+      {extras.section?.(section)}
       <ol className="mt-3 space-y-4">
         {section.items.map((item, index) => (
-          <Item key={item.id} item={item} number={index + 1} answers={answers} />
+          <Item
+            key={item.id}
+            item={item}
+            number={index + 1}
+            answers={answers}
+            extra={extras.item?.(item, section)}
+            sideBySide={extras.sideBySide ?? false}
+          />
         ))}
       </ol>
     </div>
   );
 }
 
-function Item({ item, number, answers }: { item: ItemView; number: number; answers: AnswerMode }) {
+function Item({
+  item,
+  number,
+  answers,
+  extra,
+  sideBySide,
+}: {
+  item: ItemView;
+  number: number;
+  answers: AnswerMode;
+  extra: ReactNode;
+  sideBySide: boolean;
+}) {
+  const answer = answers === "none" ? null : <Answer item={item} open={answers === "all"} />;
+  if (sideBySide) {
+    return (
+      <li
+        id={item.id}
+        className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-3 shadow-sm lg:grid lg:grid-cols-2 lg:gap-4"
+      >
+        <div className="min-w-0">
+          <ItemQuestion item={item} number={number} />
+        </div>
+        <div className="min-w-0 lg:[&>details]:mt-0">
+          {answer}
+          {extra}
+        </div>
+      </li>
+    );
+  }
   return (
     <li id={item.id} className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
+      <ItemQuestion item={item} number={number} />
+      {answer}
+      {extra}
+    </li>
+  );
+}
+
+function ItemQuestion({ item, number }: { item: ItemView; number: number }) {
+  return (
+    <>
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-1 gap-2">
           <span className="shrink-0 font-semibold">({item.number ?? number})</span>
@@ -160,8 +220,7 @@ function Item({ item, number, answers }: { item: ItemView; number: number; answe
           ))}
         </ol>
       ) : null}
-      {answers === "none" ? null : <Answer item={item} open={answers === "all"} />}
-    </li>
+    </>
   );
 }
 

@@ -83,6 +83,13 @@ function NavLinks({ user }: { user: { id: string; name: string } | null }) {
           </NavLink>
         </li>
       ))}
+      {user ? (
+        <li>
+          <NavLink to="/progress" className={linkClass} prefetch="intent">
+            Progress
+          </NavLink>
+        </li>
+      ) : null}
       <li>
         {user ? (
           <LogoutButton />

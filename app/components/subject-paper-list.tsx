@@ -1,7 +1,6 @@
 import type { MouseEvent } from "react";
 import { formatDuration, SESSION_LABELS } from "../../domain/catalog.ts";
 import type { Subject } from "../../domain/subjects.ts";
-import { yearNotes } from "../../domain/year-notes.ts";
 import type { PaperListItem, YearGroup } from "../../server/papers/catalog.server.ts";
 
 export type PaperFileKind = "question" | "solution";
@@ -27,11 +26,14 @@ export type SolutionHref = (paper: PaperListItem, year: number) => string;
  */
 export function SubjectPaperList({
   years,
+  notes,
   subject,
   onOpen,
   solutionHref,
 }: {
   years: YearGroup[];
+  /** What happened in each year's exam, from the loader (the notes stay out of the page's scripts). */
+  notes: Record<number, string[]>;
   subject: Pick<Subject, "key" | "name">;
   onOpen: OpenPaperHandler;
   solutionHref: SolutionHref;
@@ -58,7 +60,7 @@ export function SubjectPaperList({
             </span>
             <span className="sr-only"> question papers</span>
           </h2>
-          {yearNotes(group.year, subject.key).map((note) => (
+          {(notes[group.year] ?? []).map((note) => (
             <p key={note} className="mb-3 max-w-3xl text-sm text-slate-700">
               {note}
             </p>

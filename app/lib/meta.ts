@@ -27,6 +27,8 @@ export function pageMeta(options: {
   matches: readonly MatchLike[];
   image?: string;
   type?: "website" | "article";
+  /** A signed-in student's own page (practice, progress): kept out of search results. */
+  noindex?: boolean;
 }): MetaDescriptor[] {
   const siteUrl = rootDataFrom(options.matches)?.siteUrl ?? "";
   const url = canonicalUrl(siteUrl, options.path);
@@ -45,5 +47,6 @@ export function pageMeta(options: {
     { name: "twitter:title", content: options.title },
     { name: "twitter:description", content: options.description },
     { name: "twitter:image", content: image },
+    ...(options.noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }

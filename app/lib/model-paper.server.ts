@@ -12,7 +12,7 @@ import { chaptersCovered, type QuestionView } from "../../server/model-papers/ht
 import { getUser } from "./session.server";
 
 /** A question with its answers, answer keys and marking taken out: what a visitor's page may carry. */
-function withoutAnswers(question: QuestionView): QuestionView {
+export function withoutAnswers(question: QuestionView): QuestionView {
   return {
     ...question,
     sections: question.sections.map((section) => ({

@@ -4,6 +4,7 @@ import { subjectBySlug } from "../../domain/subjects.ts";
 import { AuthDialog, type AuthRequest } from "../components/auth-dialog";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ModelPaperBody } from "../components/model-paper-view";
+import { PaperInstructions } from "../components/paper-instructions";
 import type { ViewerPaper } from "../components/paper-viewer";
 import { usePaperViewer } from "../components/paper-viewer-layer";
 import { pageMeta } from "../lib/meta";
@@ -80,6 +81,12 @@ export default function ModelPaperPage({ loaderData }: Route.ComponentProps) {
             >
               Solution PDF
             </a>
+            <Link
+              to={`/practice/new?paper=${details.id}`}
+              className="rounded-lg border border-green-700 bg-green-700 px-4 py-2 text-sm font-semibold text-white hover:bg-green-800"
+            >
+              Practise against the clock
+            </Link>
             {signedIn ? (
               <Link
                 to={allAnswers ? path : `${path}?answers=all`}
@@ -91,17 +98,7 @@ export default function ModelPaperPage({ loaderData }: Route.ComponentProps) {
               </Link>
             ) : null}
           </div>
-          <section aria-labelledby="instructions" className="mt-5 rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="instructions" className="font-semibold text-slate-900">
-              General instructions
-            </h2>
-            <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-800" lang={details.language}>
-              {details.instructionsHtml.map((html) => (
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server from our content files
-                <li key={html} dangerouslySetInnerHTML={{ __html: html }} />
-              ))}
-            </ol>
-          </section>
+          <PaperInstructions html={details.instructionsHtml} language={details.language} />
         </header>
         <ModelPaperBody view={{ ...details, questions }} answers={signedIn ? (allAnswers ? "all" : "each") : "none"} />
         {signedIn ? null : (

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { DEFAULT_STANDARD, MEDIUM_LABELS, MEDIUMS, type Medium } from "../../domain/catalog.ts";
 import { SUBJECTS, type Subject, subjectPath } from "../../domain/subjects.ts";
+import { yearNotes } from "../../domain/year-notes.ts";
 import { modelPaperListing } from "../../server/model-papers/catalog.server.ts";
 import { getPaperListing, type PaperListItem } from "../../server/papers/catalog.server.ts";
 import { JsonLd } from "../components/breadcrumbs";
@@ -63,7 +64,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       if (linked) break;
     }
   }
-  return data({ subject, medium, years, modelPapers, modelPapersInEnglishOnly, sampleOnly, linked }, { headers });
+  const notes = Object.fromEntries(years.map((group) => [group.year, yearNotes(group.year, subject.key)]));
+  return data(
+    { subject, medium, years, notes, modelPapers, modelPapersInEnglishOnly, sampleOnly, linked },
+    { headers },
+  );
 }
 
 export const shouldRevalidate = keepDataWhenOnlyViewerChanges;
@@ -110,7 +115,7 @@ function useSubjectNavigationPending(): boolean {
 }
 
 export default function SubjectPage({ loaderData }: Route.ComponentProps) {
-  const { subject, medium, years, modelPapers, modelPapersInEnglishOnly, sampleOnly, linked } = loaderData;
+  const { subject, medium, years, notes, modelPapers, modelPapersInEnglishOnly, sampleOnly, linked } = loaderData;
   const { siteUrl } = useRootData();
   const pending = useSubjectNavigationPending();
   const viewer = usePaperViewer(
@@ -177,7 +182,13 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
                 once we add them. Practise with the model papers above today.
               </p>
             ) : null}
-            <SubjectPaperList years={years} subject={subject} onOpen={onOpen} solutionHref={solutionHref} />
+            <SubjectPaperList
+              years={years}
+              notes={notes}
+              subject={subject}
+              onOpen={onOpen}
+              solutionHref={solutionHref}
+            />
           </>
         )}
       </div>

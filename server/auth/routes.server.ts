@@ -1,25 +1,11 @@
 import express, { type Request, type Response, Router } from "express";
-import type { z } from "zod";
 import { loginSchema, MESSAGES, signupSchema } from "../../domain/auth.ts";
-import { fieldErrors } from "../../domain/validation.ts";
+import { parseBody } from "../http/body.server.ts";
 import { jsonWriteGuard } from "../http/guards.server.ts";
-import { HttpError, sendError, sendOk } from "../http/respond.server.ts";
+import { sendError, sendOk } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
 import { type AuthOutcome, signIn, signUp } from "./accounts.server.ts";
 import { destroySession, requireUser } from "./session.server.ts";
-
-function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new HttpError(400, "Request body must be a JSON object");
-  }
-  const result = schema.safeParse(body);
-  if (!result.success) {
-    const errors = fieldErrors(result.error);
-    const [field, message] = Object.entries(errors)[0] ?? ["body", "Invalid request"];
-    throw new HttpError(400, `${field}: ${message}`, { errors });
-  }
-  return result.data;
-}
 
 /** The API's answer for a sign-in or sign-up: the session cookie and the user, or the refusal. */
 function sendOutcome(res: Response, outcome: AuthOutcome, message: string, status = 200) {

@@ -4,6 +4,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -95,4 +96,44 @@ export const vitals = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("vitals_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Timed practice on a model paper (issue 13). The attempt lives here from Start, so a reload, a closed
+ * tab or a second device continue it; the clock follows `startedAt`/`deadlineAt`. An account's attempts
+ * go with the account (ON DELETE CASCADE).
+ */
+export const practiceAttempts = pgTable(
+  "practice_attempts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    paperId: text("paper_id").notNull(),
+    subject: text("subject").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** Start plus the board duration plus the 10 minutes the board adds at the end. */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }).notNull(),
+    /** Set by 'Finish' before the deadline; time up needs no write. */
+    writingEndedAt: timestamp("writing_ended_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** True once 24 hours passed without a result: the attempt ended as "not finished". */
+    ended: boolean("ended").notNull().default(false),
+    /** Item id → "attempted" | "skipped", as marked while writing. */
+    statuses: jsonb("statuses").$type<Record<string, string>>().notNull().default({}),
+    /** Item id → marks the student gave themself. */
+    marks: jsonb("marks").$type<Record<string, number>>().notNull().default({}),
+    /** Set when finished: the score (domain/practice.ts) as it was then. */
+    scored: doublePrecision("scored"),
+    maxMarks: integer("max_marks"),
+    result: jsonb("result"),
+  },
+  (t) => [
+    index("practice_attempts_user_idx").on(t.userId, t.startedAt),
+    // One open attempt per user and paper, even when two devices press Start at the same moment.
+    uniqueIndex("practice_attempts_open_idx")
+      .on(t.userId, t.paperId)
+      .where(sql`${t.finishedAt} is null and ${t.ended} = false`),
+  ],
 );

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import express, { type RequestHandler, Router } from "express";
+import express, { type RequestHandler } from "express";
 
 const require = createRequire(import.meta.url);
 
@@ -22,7 +22,10 @@ function accepts(header: string | undefined, encoding: string): boolean {
 
 function serveFrom(dir: string, immutable: boolean): RequestHandler {
   const maxAge = immutable ? "1y" : "1d";
-  const plain = express.static(dir, { index: false, redirect: false, immutable, maxAge });
+  // A hashed file never changes, so it is never revalidated: its ETag, Last-Modified and
+  // Accept-Ranges would be 100 bytes of headers on each of a page's scripts, for nothing.
+  const lean = immutable ? { etag: false, lastModified: false, acceptRanges: false } : {};
+  const plain = express.static(dir, { index: false, redirect: false, immutable, maxAge, ...lean });
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     let file: string;
@@ -38,7 +41,7 @@ function serveFrom(dir: string, immutable: boolean): RequestHandler {
     res.vary("Accept-Encoding");
     res.setHeader("Content-Encoding", encoding.name);
     res.type(path.extname(file));
-    res.sendFile(file + encoding.suffix, { immutable, maxAge }, (error) => {
+    res.sendFile(file + encoding.suffix, { immutable, maxAge, ...lean }, (error) => {
       if (error) next(error);
     });
   };
@@ -48,8 +51,12 @@ function serveFrom(dir: string, immutable: boolean): RequestHandler {
  * Static files from the build, preferring the Brotli or gzip copies made at build time
  * (scripts/precompress.ts). Hashed files under /assets are immutable for a year.
  */
-export function staticFiles(clientDir: string): Router {
-  const router = Router();
+export function staticFiles(clientDir: string): express.Express {
+  // A sub-application, because res.sendFile takes its ETag setting from the app that handles the
+  // request: here none, so the immutable assets carry none (the other files keep Last-Modified).
+  const router = express();
+  router.disable("x-powered-by");
+  router.set("etag", false);
   router.use("/assets", serveFrom(path.join(clientDir, "assets"), true));
   // pdf.js fetches these on demand for real board papers: character maps for Devanagari and other
   // scripts, the standard fonts a PDF may not embed, and image decoders (JBIG2, JPEG 2000).

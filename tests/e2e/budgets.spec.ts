@@ -16,6 +16,7 @@ const PAGES = [
   { name: "article", path: "/importance-of-planning" },
   { name: "404", path: "/no-such-page" },
   { name: "paper", path: "/maharashtra-board-math-2-question-papers/math-2-model-1" },
+  { name: "practise", path: "/practice/new?paper=math-2-model-1" },
 ];
 
 interface Weight {
@@ -142,6 +143,24 @@ test("a signed-in student's whole model paper with every answer stays within the
   const account = uniqueAccount(testInfo);
   const signup = await page.request.post("/api/v1/signup", { data: account, headers: { Origin: baseURL ?? "" } });
   expect(signup.status()).toBe(201);
+  // A practice attempt being checked: the whole paper with every answer and a marks box per item.
+  const origin = { Origin: baseURL ?? "" };
+  const started = await page.request.post("/api/v1/attempts", {
+    data: { paper_id: "math-2-model-1" },
+    headers: origin,
+  });
+  expect(started.status()).toBe(201);
+  const attemptId = ((await started.json()) as { data: { id: string } }).data.id;
+  const writingDone = await page.request.post(`/api/v1/attempts/${attemptId}/finish-writing`, {
+    data: {},
+    headers: origin,
+  });
+  expect(writingDone.status()).toBe(200);
+  // And one finished: its result page.
+  const other = await page.request.post("/api/v1/attempts", { data: { paper_id: "math-1-model-1" }, headers: origin });
+  const finishedId = ((await other.json()) as { data: { id: string } }).data.id;
+  const finished = await page.request.post(`/api/v1/attempts/${finishedId}/finish`, { data: {}, headers: origin });
+  expect(finished.status()).toBe(200);
   // The document is the paper itself, every question and answer (the page's data carries it again for
   // hydration): it gets a larger HTML share, while scripts and the whole first load keep their budgets.
   await checkBudgets(
@@ -150,6 +169,9 @@ test("a signed-in student's whole model paper with every answer stays within the
     [
       { name: "maths", path: "/maharashtra-board-math-2-question-papers/math-2-model-1?answers=all" },
       { name: "marathi", path: "/maharashtra-board-marathi-question-papers/marathi-model-1?answers=all" },
+      { name: "practice checking", path: `/practice/${attemptId}/check` },
+      { name: "practice result", path: `/practice/${finishedId}/result` },
+      { name: "progress", path: "/progress" },
     ],
     { ...BUDGET, html: 50 * 1024 },
   );

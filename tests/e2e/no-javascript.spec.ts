@@ -93,3 +93,31 @@ test.describe("on a 360 px phone", () => {
     await expect(page).toHaveURL("/about-us");
   });
 });
+
+test("practise a model paper without JavaScript: start, finish, one marks form, result and progress", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/login");
+  await fillSignUp(page, uniqueAccount(testInfo));
+  await expect(page).toHaveURL("/");
+
+  await page.goto("/practice/new?paper=math-1-model-1");
+  await page.getByRole("button", { name: /^Start/ }).click();
+  await expect(page).toHaveURL(/\/practice\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("countdown")).toBeVisible();
+  // Without JavaScript the Finish button is the confirmation.
+  await page.getByRole("button", { name: "Finish" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Check your answers");
+
+  // Every marks box is one form, posted with 'See my result'.
+  await page.locator('select[name="mark:q1a1"]').selectOption("1");
+  await page.locator('select[name="mark:q2a1"]').selectOption("1.5");
+  await page.locator('select[name="mark:q2a2"]').selectOption("2");
+  await page.locator('select[name="mark:q2a3"]').selectOption("0.5");
+  await page.getByRole("button", { name: "See my result" }).click();
+  // Q.2 (A) counts its best two: 2 + 1.5.
+  await expect(page.getByTestId("result-score")).toHaveText("4.5 / 40");
+
+  await page.goto("/progress");
+  await expect(page.locator('[data-subject="math_1"]')).toContainText("11.3%");
+});

@@ -46,6 +46,10 @@ describe.each(testDatabases())("HTTP basics on $name", (target) => {
       const res = await fetch(`${server.url}${asset}`);
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      // Never revalidated, so nothing to revalidate with.
+      for (const header of ["etag", "last-modified", "accept-ranges", "x-request-id"]) {
+        expect(res.headers.get(header), `${asset} ${header}`).toBeNull();
+      }
     }
   });
 

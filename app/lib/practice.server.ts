@@ -1,0 +1,168 @@
+/**
+ * What the practice pages load and post: the start screen, the attempt (writing, checking, result) and
+ * progress. They call the same functions as `/api/v1/attempts` (server/practice/attempts.server.ts).
+ */
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { formatDuration } from "../../domain/catalog.ts";
+import { allowedMinutes, type MarkableSection } from "../../domain/practice.ts";
+import { SUBJECTS, subjectByKey, subjectPath } from "../../domain/subjects.ts";
+import { HttpError } from "../../server/http/respond.server.ts";
+import { getModelPapers, getModelPaperView, modelPaperPath } from "../../server/model-papers/catalog.server.ts";
+import {
+  type AttemptView,
+  finishAttempt,
+  finishWriting,
+  getAttempt,
+  getProgress,
+  practicePaper,
+  saveAttempt,
+  startAttempt,
+  type WeakChapter,
+  weakChapterLinks,
+} from "../../server/practice/attempts.server.ts";
+import { servicesContext } from "../context";
+import { withoutAnswers } from "./model-paper.server";
+import { getUser, requireUser } from "./session.server";
+import { orUnavailable } from "./unavailable.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The API's refusals as page responses: a 404 page, or a message the form shows. */
+async function asPage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await orUnavailable(work);
+  } catch (error) {
+    if (error instanceof HttpError) {
+      if (error.status === 404) throw data(null, { status: 404 });
+      throw data({ message: error.message, errors: error.errors ?? {} }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+function paperOr404(paperId: string | null) {
+  const found = paperId ? practicePaper(paperId) : null;
+  const view = found ? getModelPaperView(found.paper.id) : undefined;
+  if (!found || !view) throw data(null, { status: 404 });
+  return { ...found, view };
+}
+
+/** The start screen: the paper's instructions, the time allowed, and Start (or sign in first). */
+export async function loadPracticeStart(context: Context, url: URL) {
+  const { paper, view } = paperOr404(url.searchParams.get("paper"));
+  const user = await getUser(context);
+  const subject = subjectByKey(paper.subject);
+  return {
+    signedIn: user !== null,
+    loginHref: `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`,
+    path: url.pathname + url.search,
+    paper: {
+      id: paper.id,
+      title: paper.title,
+      language: paper.language,
+      marks: paper.marks,
+      duration: formatDuration(paper.durationMinutes),
+      allowed: formatDuration(allowedMinutes(paper)),
+      instructionsHtml: view.instructionsHtml,
+      url: modelPaperPath(paper),
+    },
+    subject: { name: subject.name, path: subjectPath(subject) },
+  };
+}
+
+export async function startPracticeAction(context: Context, request: Request, url: URL) {
+  const user = await requireUser(context, url);
+  const form = await request.formData();
+  const paperId = form.get("paper");
+  const { paper } = paperOr404(typeof paperId === "string" ? paperId : null);
+  const services = context.get(servicesContext);
+  const { attempt } = await asPage(() => startAttempt(services, user.id, paper.id));
+  throw redirect(practicePath(attempt));
+}
+
+export interface PracticePageData {
+  attempt: AttemptView;
+  view: NonNullable<ReturnType<typeof getModelPaperView>>;
+  sections: MarkableSection[];
+  subject: { name: string; path: string };
+  chapterNames: Record<string, string>;
+  weakest: WeakChapter[];
+}
+
+/** Each stage of an attempt is its own page, with only its own code: writing, checking, result. */
+export type PracticeStage = "writing" | "checking" | "finished";
+
+/** The page an attempt belongs on now ("not finished" is told on the writing page's address). */
+export function practicePath(attempt: Pick<AttemptView, "id" | "state">): string {
+  const base = `/practice/${attempt.id}`;
+  return attempt.state === "checking" ? `${base}/check` : attempt.state === "finished" ? `${base}/result` : base;
+}
+
+export async function loadPractice(
+  context: Context,
+  url: URL,
+  id: string,
+  stage: PracticeStage,
+): Promise<PracticePageData> {
+  const user = await requireUser(context, url);
+  const services = context.get(servicesContext);
+  const attempt = await asPage(() => getAttempt(services, user.id, id));
+  const here = attempt.state === stage || (stage === "writing" && attempt.state === "not_finished");
+  // A reload after time ran out, a second device, an old link: go to where the attempt is now.
+  if (!here) throw redirect(practicePath(attempt));
+  const { paper, sections, view } = paperOr404(attempt.paper_id);
+  const subject = subjectByKey(paper.subject);
+  // While writing, the page carries no answers: the answers are for the checking.
+  const questions = attempt.state === "writing" ? view.questions.map(withoutAnswers) : view.questions;
+  const chapterNames: Record<string, string> = {};
+  for (const item of view.questions.flatMap((q) => q.sections.flatMap((s) => s.items))) {
+    chapterNames[item.chapter] = item.chapterName;
+  }
+  return {
+    attempt,
+    view: { ...view, questions },
+    sections,
+    subject: { name: subject.name, path: subjectPath(subject) },
+    chapterNames,
+    weakest: attempt.result ? weakChapterLinks(paper.subject, attempt.result.byChapter, [paper.id]) : [],
+  };
+}
+
+/** Marks posted by the checking form without JavaScript: `mark:<item id>` fields, "" for not marked. */
+function postedMarks(form: FormData): Record<string, number> {
+  const marks: Record<string, number> = {};
+  for (const [name, value] of form) {
+    if (!name.startsWith("mark:") || typeof value !== "string" || value === "") continue;
+    marks[name.slice("mark:".length)] = Number(value);
+  }
+  return marks;
+}
+
+/** 'Finish' while writing, and 'See my result' (with every mark, when posted without JavaScript). */
+export async function practiceAction(context: Context, request: Request, url: URL, id: string) {
+  const user = await requireUser(context, url);
+  const services = context.get(servicesContext);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "finish-writing") {
+    throw redirect(practicePath(await asPage(() => finishWriting(services, user.id, id))));
+  }
+  if (intent === "finish") {
+    const marks = postedMarks(form);
+    if (Object.keys(marks).length > 0) await asPage(() => saveAttempt(services, user.id, id, { marks }));
+    throw redirect(practicePath(await asPage(() => finishAttempt(services, user.id, id))));
+  }
+  throw data({ message: "Unknown action", errors: {} }, { status: 400 });
+}
+
+export async function loadProgress(context: Context, url: URL) {
+  const user = await requireUser(context, url);
+  const services = context.get(servicesContext);
+  const subjects = await asPage(() => getProgress(services, user.id));
+  // The empty state: each subject's first model paper to practise.
+  const firsts = SUBJECTS.flatMap((subject) => {
+    const paper = getModelPapers().papers.find((p) => p.subject === subject.key);
+    return paper ? [{ subject: subject.name, title: paper.title, href: `/practice/new?paper=${paper.id}` }] : [];
+  });
+  return { subjects: subjects.map((s) => ({ ...s, path: subjectPath(subjectByKey(s.subject)) })), firsts };
+}

@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { Breadcrumbs } from "../components/breadcrumbs";
+import { PracticeWriting } from "../components/practice-writing";
+import { pageMeta } from "../lib/meta";
+import { loadPractice, practiceAction } from "../lib/practice.server";
+import type { Route } from "./+types/practice";
+
+/** The writing stage (and the notice of an attempt that ended after 24 hours). */
+export function loader({ context, url, params }: Route.LoaderArgs) {
+  return loadPractice(context, url, params.attemptId, "writing");
+}
+
+/** 'Finish' (and time up): to the checking. A form, so it works without JavaScript. */
+export function action({ context, request, url, params }: Route.ActionArgs) {
+  return practiceAction(context, request, url, params.attemptId);
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { attempt } = loaderData;
+  return pageMeta({
+    title: `Practice: ${attempt.paper_title} | PaperStation`,
+    description: `Your timed practice of ${attempt.paper_title}.`,
+    path: `/practice/${attempt.id}`,
+    matches,
+    noindex: true,
+  });
+}
+
+export default function PracticeWritingPage({ loaderData }: Route.ComponentProps) {
+  const { attempt, subject } = loaderData;
+  return (
+    <>
+      <Breadcrumbs
+        parent={{ label: subject.name, path: subject.path }}
+        label="Practice"
+        path={`/practice/${attempt.id}`}
+      />
+      {attempt.state === "writing" ? (
+        // Keyed by id: a new attempt is a new clock.
+        <PracticeWriting key={attempt.id} data={loaderData} />
+      ) : (
+        <div className="mx-auto max-w-3xl px-4 py-8">
+          <h1 className="text-2xl font-bold text-indigo-900">{attempt.paper_title}</h1>
+          <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+            This attempt was not finished within 24 hours, so it has ended without a result.
+          </p>
+          <Link
+            to={`/practice/new?paper=${attempt.paper_id}`}
+            className="mt-4 inline-block rounded-lg bg-indigo-700 px-5 py-2 font-semibold text-white hover:bg-indigo-800"
+          >
+            Start a new attempt
+          </Link>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * Timed practice (issue 13) on a 360 px phone and a desktop: Start, the countdown (the server's clock,
+ * not the phone's), attempted/skipped, the 10-minute warning, time up, self-marking with a choice rule,
+ * marks kept through a dropped network and a reload, the result, and the progress page. Playwright's
+ * clock moves the phone's time; the server's clock is real.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { uniqueAccount } from "./support/accounts.ts";
+import { hydrated } from "./support/hydration.ts";
+import { expect, test } from "./support/test.ts";
+
+const PAPER = "math-1-model-1";
+/** Algebra's board time is 2 hours; the practice adds the board's 10 minutes. */
+const ALLOWED_MS = 130 * 60 * 1000;
+
+async function signUp(page: Page, baseURL: string | undefined, testInfo: Parameters<typeof uniqueAccount>[0]) {
+  const response = await page.request.post("/api/v1/signup", {
+    data: { ...uniqueAccount(testInfo), role: 1 },
+    headers: { Origin: baseURL ?? "" },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function expectNoViolations(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    where,
+  ).toEqual([]);
+}
+
+/** The countdown as milliseconds ("2:09:58" → …). */
+async function countdownMs(page: Page): Promise<number> {
+  const text = (await page.getByTestId("countdown").textContent()) ?? "";
+  const parts = text.split(":").map(Number);
+  const [h, m, s] = parts.length === 3 ? parts : [0, ...parts];
+  return (((h ?? 0) * 60 + (m ?? 0)) * 60 + (s ?? 0)) * 1000;
+}
+
+async function start(page: Page) {
+  await page.goto(`/practice/new?paper=${PAPER}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Algebra: Model Paper 1");
+  await expect(page.getByText("2 hours 10 minutes").first()).toBeVisible();
+  await (await hydrated(page.getByRole("button", { name: /^Start/ }))).click();
+  await expect(page).toHaveURL(/\/practice\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("countdown")).toBeVisible();
+}
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("a full attempt: start, warning, time up, marking with a choice rule, result and progress", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    // The phone's clock is an hour fast: the countdown must still follow the server's.
+    await page.clock.install({ time: new Date(Date.now() + 60 * 60 * 1000) });
+    await signUp(page, baseURL, testInfo);
+    await page.goto("/progress");
+    await expect(page.getByRole("heading", { name: "Try your first paper" })).toBeVisible();
+    await page.getByRole("link", { name: /Mathematics 1: Algebra: Model Paper 1/ }).click();
+    await expect(page).toHaveURL(`/practice/new?paper=${PAPER}`);
+    await expectNoViolations(page, "start screen");
+
+    await start(page);
+    const left = await countdownMs(page);
+    expect(left).toBeLessThanOrEqual(ALLOWED_MS);
+    expect(left).toBeGreaterThan(ALLOWED_MS - 60_000);
+    // No answers while writing.
+    await expect(page.getByText("Show answer")).toHaveCount(0);
+    await expect(page.getByTestId("countdown")).toBeInViewport();
+
+    const first = page.locator("li#q1a1");
+    await (await hydrated(first.getByRole("button", { name: "Attempted" }))).click();
+    await expect(first.getByRole("button", { name: "Attempted" })).toHaveAttribute("aria-pressed", "true");
+    await page.locator("li#q1a2").getByRole("button", { name: "Skipped" }).click();
+    await expect(page.getByTestId("attempted-count")).toHaveText("1");
+    await expect(page.getByTestId("skipped-count")).toHaveText("1");
+    await expectNoViolations(page, "writing");
+
+    // Scrolled far down, the countdown is still in view.
+    await page.locator("li[id]").last().scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("countdown")).toBeInViewport();
+
+    // Ten minutes before the end: the warning.
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await page.clock.fastForward(ALLOWED_MS - 9 * 60 * 1000);
+    await expect(page.getByRole("alert")).toContainText("10 minutes left");
+
+    // Time up: the writing ends by itself and the checking begins.
+    await page.clock.fastForward(10 * 60 * 1000);
+    await expect(page).toHaveURL(/\/practice\/[0-9a-f-]{36}\/check$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Check your answers");
+    await expect(page.getByTestId("countdown")).toHaveCount(0);
+
+    // Q.2 (A): any 2 of 3, two marks each, half marks allowed.
+    await expect(page.locator("li#q2a1").locator("..").locator("..")).toContainText("only your best 2 count");
+    await page.getByRole("combobox").first().waitFor();
+    await page.locator("#mark-q2a1").selectOption("2");
+    await page.locator("#mark-q2a2").selectOption("1.5");
+    await page.locator("#mark-q2a3").selectOption("1");
+    await expect(page.locator("li#q2a3")).toContainText("Not counted");
+    await expect(page.locator("li#q2a1")).toContainText("Counts");
+    await expect(page.getByTestId("live-score")).toHaveText("3.5 / 40");
+    await expect(page.getByTestId("save-state")).toHaveText("All marks saved");
+    await expectNoViolations(page, "checking");
+
+    await page.getByRole("button", { name: "See my result" }).click();
+    await expect(page).toHaveURL(/\/practice\/[0-9a-f-]{36}\/result$/);
+    await expect(page.getByTestId("result-score")).toHaveText("3.5 / 40");
+    await expect(page.getByTestId("result-percentage")).toHaveText("8.8%");
+    await expect(page.getByRole("row", { name: /^Q\.2 / })).toContainText("3.5");
+    await expect(page.getByRole("heading", { name: "Chapters to work on" })).toBeVisible();
+    // The weakest chapters link to their questions in the other model paper.
+    const practiseLink = page.getByRole("link", { name: /^Algebra: Model Paper 2, Q\.\d$/ }).first();
+    await expect(practiseLink).toHaveAttribute("href", /\/math-1-model-2#q\d[a-z]\d+$/);
+    await expectNoViolations(page, "result");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    await page.getByRole("link", { name: "Your progress" }).click();
+    const card = page.locator('[data-subject="math_1"]');
+    await expect(card).toContainText("Mathematics 1");
+    await expect(card).toContainText("8.8%");
+    await expect(card.getByTestId("trend-chart")).toBeVisible();
+    await expect(card.getByText("Weakest chapters")).toBeVisible();
+    await expectNoViolations(page, "progress");
+  });
+
+  test("a reload and a second device continue the same attempt with the same time left", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    await signUp(page, baseURL, testInfo);
+    await start(page);
+    const url = page.url();
+    const before = await countdownMs(page);
+    await page.reload();
+    await expect(page).toHaveURL(url);
+    const afterReload = await countdownMs(page);
+    // The same clock: at most the few seconds the reload took, and never reset to the full time.
+    expect(afterReload).toBeLessThanOrEqual(before);
+    expect(before - afterReload).toBeLessThan(10_000);
+
+    const other = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+    await other.addCookies(await page.context().cookies());
+    const desk = await other.newPage();
+    await desk.goto(`/practice/new?paper=${PAPER}`);
+    await (await hydrated(desk.getByRole("button", { name: /^Start/ }))).click();
+    await expect(desk).toHaveURL(url);
+    expect(before - (await countdownMs(desk))).toBeLessThan(10_000);
+    await other.close();
+  });
+
+  test("marks entered offline are kept through a reload and sent when the network is back", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await signUp(page, baseURL, testInfo);
+    await start(page);
+    await page.getByRole("button", { name: "Finish" }).click();
+    await page.getByRole("button", { name: "Yes, finish" }).click();
+    await expect(page.getByTestId("live-score")).toHaveText("0 / 40");
+
+    await page.locator("#mark-q1a1").selectOption("1");
+    await expect(page.getByTestId("save-state")).toHaveText("All marks saved");
+
+    await page.context().setOffline(true);
+    await page.locator("#mark-q1a2").selectOption("1");
+    await expect(page.getByTestId("save-state")).toContainText("Offline: 1 change kept on this device");
+    await expect(page.getByTestId("live-score")).toHaveText("2 / 40");
+
+    // Back online, then a reload before the page noticed: the kept mark is shown and sent.
+    await page.context().setOffline(false);
+    await page.reload();
+    await expect(page.locator("#mark-q1a2")).toHaveValue("1");
+    await expect(page.getByTestId("save-state")).toHaveText("All marks saved");
+    await expect(page.getByTestId("live-score")).toHaveText("2 / 40");
+
+    // Dropped again and restored without a reload: the browser's online event sends it.
+    await page.context().setOffline(true);
+    await page.locator("#mark-q1a3").selectOption("1");
+    await expect(page.getByTestId("save-state")).toContainText("Offline");
+    await page.context().setOffline(false);
+    await expect(page.getByTestId("save-state")).toHaveText("All marks saved");
+
+    // The server has all three.
+    await expect(page).toHaveURL(/\/practice\/[0-9a-f-]{36}\/check$/);
+    const id = /\/practice\/([0-9a-f-]{36})\/check$/.exec(page.url())?.[1];
+    const saved = await page.request.get(`/api/v1/attempts/${id}`);
+    expect((await saved.json()).data.marks).toEqual({ q1a1: 1, q1a2: 1, q1a3: 1 });
+  });
+});
+
+test("at desktop width each question sits beside its model answer", async ({ page, baseURL }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp(page, baseURL, testInfo);
+  await start(page);
+  await page.getByRole("button", { name: "Finish" }).click();
+  await page.getByRole("button", { name: "Yes, finish" }).click();
+  await expect(page.getByTestId("live-score")).toBeVisible();
+  const item = page.locator("li#q2b1");
+  const question = await item.locator(":scope > div").first().boundingBox();
+  const answer = await item.locator("details").boundingBox();
+  expect(question && answer && answer.x > question.x + question.width - 1).toBe(true);
+  expect(question && answer && Math.abs(answer.y - question.y) < 40).toBe(true);
+});
