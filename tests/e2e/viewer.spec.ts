@@ -199,6 +199,42 @@ test("double-tap zooms to 200% around the tapped point, and back to the page's w
   await expect(zoom).toHaveText("100%");
 });
 
+test("pinch zooms the page around the fingers and then redraws it sharp at the new scale", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await signUp(page, baseURL, testInfo);
+  await page.goto(LISTING);
+  await (await hydrated(yearPaper(page, 0).getByRole("link", { name: /^Q Paper/ }))).click();
+  await openFirstPage(page);
+  const zoom = viewer(page).getByLabel("Zoom level");
+  const first = viewer(page).locator('[data-page="1"]');
+  const fitted = (await first.boundingBox())?.width ?? 0;
+
+  // Two fingers, 60 px apart, spread to 150 px apart in steps: real touch events through CDP.
+  const cdp = await page.context().newCDPSession(page);
+  const fingers = (gap: number) => [
+    { x: 180 - gap / 2, y: 350, id: 1 },
+    { x: 180 + gap / 2, y: 350, id: 2 },
+  ];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(60) });
+  for (const gap of [75, 90, 105, 120, 135, 150]) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(gap) });
+  }
+  // While the fingers are down, the page is scaled as a picture (no redraw yet).
+  await expect(viewer(page).locator("[style*='scale(']")).toHaveCount(1);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+
+  // 150 / 60 = 2.5 times the fit width.
+  await expect(zoom).toHaveText("250%");
+  await expect(viewer(page).locator("[style*='scale(']")).toHaveCount(0);
+  await expect.poll(async () => (await first.boundingBox())?.width ?? 0).toBeCloseTo(fitted * 2.5, -1);
+  // Redrawn sharp at the new size (one canvas pixel per screen pixel), not the fit-width canvas stretched.
+  await expect
+    .poll(() => first.locator("canvas").evaluate((c: HTMLCanvasElement) => c.width / devicePixelRatio))
+    .toBeGreaterThan(fitted * 2.5 * 0.98);
+});
+
 test("'Solution' opens the site's viewer page in a new window, with the Question | Solution switch", async ({
   page,
   baseURL,
