@@ -13,6 +13,11 @@ export interface Chapter {
   id: string;
   /** Chapter name as in the textbook of the paper's language. */
   name: string;
+  /**
+   * Non-language subjects: the chapter's name in the Marathi-medium textbook, shown with the subject's
+   * Marathi-medium papers. Required for every chapter a Marathi-medium paper uses.
+   */
+  nameMr?: string;
   /** Marks with options this chapter usually carries in one paper (blueprints' totals, or an even share). */
   weight: number;
 }

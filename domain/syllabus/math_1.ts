@@ -6,12 +6,17 @@ export const syllabus: SubjectSyllabus = {
   subject: "math_1",
   language: "en",
   chapters: [
-    { id: "linear-equations-in-two-variables", name: "Linear Equations in Two Variables", weight: 12 },
-    { id: "quadratic-equations", name: "Quadratic Equations", weight: 12 },
-    { id: "arithmetic-progression", name: "Arithmetic Progression", weight: 10 },
-    { id: "financial-planning", name: "Financial Planning", weight: 8 },
-    { id: "probability", name: "Probability", weight: 8 },
-    { id: "statistics", name: "Statistics", weight: 10 },
+    {
+      id: "linear-equations-in-two-variables",
+      name: "Linear Equations in Two Variables",
+      nameMr: "दोन चलांतील रेषीय समीकरणे",
+      weight: 12,
+    },
+    { id: "quadratic-equations", name: "Quadratic Equations", nameMr: "वर्गसमीकरणे", weight: 12 },
+    { id: "arithmetic-progression", name: "Arithmetic Progression", nameMr: "अंकगणिती श्रेढी", weight: 10 },
+    { id: "financial-planning", name: "Financial Planning", nameMr: "अर्थनियोजन", weight: 8 },
+    { id: "probability", name: "Probability", nameMr: "संभाव्यता", weight: 8 },
+    { id: "statistics", name: "Statistics", nameMr: "सांख्यिकी", weight: 10 },
   ],
   blueprint: {
     subject: "math_1",

@@ -24,12 +24,16 @@ describe("the model paper catalogue", () => {
     expect(catalog.byId.size).toBe(catalog.papers.length);
   });
 
-  it("serves two papers per subject in english and semi_english, and only language papers in marathi", () => {
+  it("serves two papers per subject in every medium, each in the medium's language", () => {
     for (const subject of SUBJECT_KEYS) {
       for (const medium of MEDIUMS) {
         const papers = modelPapersFor(subject, medium);
-        const expected = medium === "marathi" && !isLanguageSubject(subject) ? 0 : 2;
-        expect(papers.length, `${subject} ${medium}`).toBe(expected);
+        expect(papers.length, `${subject} ${medium}`).toBe(2);
+        // Marathi-medium schools, and Semi-English ones for social science, sit papers written in Marathi.
+        const socialScience = subject === "history_and_political_science" || subject === "geography";
+        const inMarathi =
+          !isLanguageSubject(subject) && (medium === "marathi" || (medium === "semi_english" && socialScience));
+        if (inMarathi) for (const paper of papers) expect(paper.language, `${subject} ${medium}`).toBe("mr");
         for (const paper of papers) {
           expect(paper.subject).toBe(subject);
           expect(paper.mediums).toContain(medium);
@@ -37,6 +41,7 @@ describe("the model paper catalogue", () => {
       }
     }
     expect(modelPapersFor("math_1", "english").map((p) => p.id)).toEqual(["math-1-model-1", "math-1-model-2"]);
+    expect(modelPapersFor("math_1", "marathi").map((p) => p.id)).toEqual(["math-1-model-1-mr", "math-1-model-2-mr"]);
   });
 
   it("renders a paper's view once and keeps it; an unknown id has none", () => {

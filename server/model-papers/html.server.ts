@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
+  type Chapter,
   type ModelPaper,
   type PaperItem,
   type PaperSection,
@@ -112,7 +113,7 @@ function warnMathError(error: MathError, where: string): void {
 /** The page's view of one paper. Reads the paper's figure files; everything else is pure. */
 export function renderPaperHtml(paper: ModelPaper, options: RenderPaperOptions): PaperView {
   const syllabus = options.syllabus ?? SYLLABUSES[paper.subject];
-  const chapterNames = new Map(syllabus?.chapters.map((chapter) => [chapter.id, chapter.name]));
+  const chapterNames = new Map(syllabus?.chapters.map((chapter) => [chapter.id, chapterName(paper, chapter)]));
   const mathErrors = options.mathErrors ?? "fallback";
   const onMathError = options.onMathError ?? warnMathError;
 
@@ -203,9 +204,14 @@ export function renderPaperHtml(paper: ModelPaper, options: RenderPaperOptions):
 }
 
 /** The chapters a paper's items come from, named as in the syllabus and in the syllabus's order. */
+/** A chapter's name as the paper's readers know it: the Marathi-medium textbook's for a Marathi-medium paper. */
+export function chapterName(paper: Pick<ModelPaper, "language">, chapter: Chapter): string {
+  return paper.language === "mr" && chapter.nameMr ? chapter.nameMr : chapter.name;
+}
+
 export function chaptersCovered(paper: ModelPaper, syllabus: SubjectSyllabus): string[] {
   const used = new Set(paper.questions.flatMap((q) => q.sections.flatMap((s) => s.items.map((i) => i.chapter))));
-  return syllabus.chapters.filter((chapter) => used.has(chapter.id)).map((chapter) => chapter.name);
+  return syllabus.chapters.filter((chapter) => used.has(chapter.id)).map((chapter) => chapterName(paper, chapter));
 }
 
 /**

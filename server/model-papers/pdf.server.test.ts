@@ -85,7 +85,7 @@ describe("texToTypst", () => {
     expect(() => texToTypst("\\boxed{x")).toThrow(/boxed\{x/);
   });
 
-  it("converts every formula in the 24 papers to maths that compiles", () => {
+  it("converts every formula in the 36 papers to maths that compiles", () => {
     const formulas = new Set<string>();
     for (const text of loadModelPapers().papers.flatMap(paperTexts)) {
       for (const m of text.matchAll(MATH)) formulas.add(m[0].replace(/^\$\$?|\$\$?$/g, ""));
@@ -186,7 +186,7 @@ function snippet(text: string): string | undefined {
   return undefined;
 }
 
-describe("the 24 model papers as PDFs", () => {
+describe("the 36 model papers as PDFs", () => {
   const { papers } = loadModelPapers();
   const rendered = new Map<string, RenderedPdf>();
   const text = new Map<string, string[]>();
@@ -204,8 +204,9 @@ describe("the 24 model papers as PDFs", () => {
     }
   }, 120_000);
 
-  it("are all there: 24 papers in English, Marathi, Hindi and Sanskrit", () => {
-    expect(papers).toHaveLength(24);
+  it("are all there: 36 papers in English, Marathi, Hindi and Sanskrit (12 of them Marathi-medium)", () => {
+    expect(papers).toHaveLength(36);
+    expect(papers.filter((p) => p.id.endsWith("-mr"))).toHaveLength(12);
     expect(new Set(papers.map((p) => p.language))).toEqual(new Set(["en", "mr", "hi", "sa"]));
   });
 

@@ -380,7 +380,32 @@ describe("validatePaper", () => {
         p.mediums = ["english", "marathi"];
       }),
     ).toEqual(["a paper written in English cannot serve the marathi medium"]);
-    expect(problemsOf((p) => (p.language = "mr"))).toContain("language is mr, the subject's papers are written in en");
+    expect(problemsOf((p) => (p.language = "hi"))).toContain("language is hi, the subject's papers are written in en");
+  });
+
+  it("takes a Marathi-medium version only with its -mr id, the marathi medium and Marathi chapter names", () => {
+    const marathi = (p: ModelPaper) => {
+      p.language = "mr";
+      p.mediums = ["marathi"];
+    };
+    expect(problemsOf(marathi)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^id .* must be .*-model-<n>-mr$/)]),
+    );
+    expect(problemsOf(marathi)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^chapter alpha has no nameMr/)]),
+    );
+    expect(
+      problemsOf((p) => {
+        marathi(p);
+        p.mediums = ["english", "marathi"];
+      }),
+    ).toContain("a paper written in Marathi cannot serve the english medium");
+    expect(
+      problemsOf((p) => {
+        p.language = "mr";
+        p.mediums = ["semi_english"];
+      }),
+    ).toContain("a Marathi-medium paper must list the marathi medium");
   });
 });
 

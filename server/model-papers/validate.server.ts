@@ -80,12 +80,19 @@ export function checkPaper(paper: ModelPaper, syllabus: SubjectSyllabus, options
 
   // The paper as a whole.
   if (paper.subject !== syllabus.subject) errors.push(`subject is ${paper.subject}, syllabus is ${syllabus.subject}`);
-  if (paper.language !== syllabus.language) {
+  // A non-language subject's paper is written in English or, for the Marathi medium, in Marathi; that version's
+  // id ends in -mr so that both versions of "model 1" sit side by side.
+  const marathiMedium = !isLanguageSubject(paper.subject) && syllabus.language === "en" && paper.language === "mr";
+  if (paper.language !== syllabus.language && !marathiMedium) {
     errors.push(`language is ${paper.language}, the subject's papers are written in ${syllabus.language}`);
   }
   const slug = paper.subject.replaceAll("_", "-");
-  if (!PAPER_ID_PATTERN.test(paper.id) || !new RegExp(`^${slug}-model-[1-9][0-9]*$`).test(paper.id)) {
-    errors.push(`id ${paper.id} must be ${slug}-model-<n>`);
+  const idRule = marathiMedium ? `${slug}-model-<n>-mr` : `${slug}-model-<n>`;
+  const idPattern = new RegExp(`^${slug}-model-[1-9][0-9]*${marathiMedium ? "-mr" : ""}$`);
+  if (!PAPER_ID_PATTERN.test(paper.id) || !idPattern.test(paper.id)) errors.push(`id ${paper.id} must be ${idRule}`);
+  if (marathiMedium) {
+    if (!paper.mediums.includes("marathi")) errors.push("a Marathi-medium paper must list the marathi medium");
+    if (paper.mediums.includes("english")) errors.push("a paper written in Marathi cannot serve the english medium");
   }
   for (const [field, expected] of [
     ["pattern", blueprint.pattern],
@@ -182,6 +189,13 @@ export function checkPaper(paper: ModelPaper, syllabus: SubjectSyllabus, options
 
   // Coverage: every heavy chapter (10% of the marks with options or more) appears; the others should.
   const used = new Set(paper.questions.flatMap((q) => q.sections.flatMap((s) => s.items.map((i) => i.chapter))));
+  if (marathiMedium) {
+    for (const chapter of syllabus.chapters) {
+      if (used.has(chapter.id) && !chapter.nameMr) {
+        errors.push(`chapter ${chapter.id} has no nameMr in domain/syllabus/${paper.subject}.ts`);
+      }
+    }
+  }
   for (const chapter of syllabus.chapters) {
     if (used.has(chapter.id)) continue;
     if (chapter.weight >= 0.1 * blueprint.marksWithOptions) {
