@@ -21,11 +21,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                 },
                 // Not in it: what only some pages use. The modules loaded on demand (the sign-in card, the
                 // viewer's parts), the viewer's frame and sign-in dialog (subject and paper pages only),
-                // and the paper's body, practice's rules and its sync (paper and practice pages only). In
-                // this group they would be part of every page's first load.
+                // and the paper's body, practice's rules and its sync (paper and practice pages only), and
+                // the text pages' parts (article body, community block, page heading, form fields), which the
+                // subject page does not use. In this group they would be part of
+                // every page's first load.
                 {
                   name: "shared",
-                  test: /[\\/](app|domain)[\\/](?!components[\\/](auth-card|auth-dialog|paper-viewer|paper-viewer-body|paper-viewer-document|paper-viewer-layer|model-paper-view)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory|viewer-route|viewer-code|viewer-paper|load-once|practice-sync)\.ts|practice\.ts)/,
+                  test: /[\\/](app|domain)[\\/](?!components[\\/](auth-card|auth-dialog|paper-viewer|paper-viewer-body|paper-viewer-document|paper-viewer-layer|model-paper-view|article-body|community-block|page-heading|form-fields)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory|viewer-route|viewer-code|viewer-paper|load-once|practice-sync|vitals.client|api)\.ts|practice\.ts|api-messages\.ts|auth-rules\.ts)/,
                   minShareCount: 2,
                 },
               ],

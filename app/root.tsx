@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -12,22 +12,26 @@ import {
   useMatches,
   useRouteError,
 } from "react-router";
+import { localeFromPath, pageNamespaces } from "../domain/i18n.ts";
 import { SITE } from "../domain/site.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { DevanagariFont } from "./components/devanagari-font";
+import { LanguageOffer } from "./components/language-offer";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { I18nProvider, i18nFor, i18nFrom, useLocale, useT } from "./lib/i18n";
 import { getRootData } from "./lib/root.server";
 import { useRootData } from "./lib/root-data";
-import { reportWebVitals } from "./lib/vitals.client";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return getRootData(context);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return getRootData(context, request);
 }
 
 /**
- * The root's data (who is signed in, the site URL) changes on sign-in and sign-out, which
- * revalidate explicitly, not on navigation: skipping it saves a request per tap on mobile data.
+ * The root's data (who is signed in, the site URL, the page's catalog) changes on sign-in and sign-out,
+ * which revalidate explicitly, and between languages or catalog namespaces, not on other navigation:
+ * skipping it saves a request (and the catalog) per tap on mobile data.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -35,13 +39,20 @@ export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  if (localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)) return true;
+  // A page that needs other catalog namespaces (practice's, the viewer's) gets them from the root.
+  if (pageNamespaces(currentUrl.pathname) !== pageNamespaces(nextUrl.pathname)) return true;
   if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
 }
 
-export function meta({ error }: Route.MetaArgs) {
-  if (error) return [{ title: `Something went wrong | ${SITE.name}` }];
-  return [{ title: SITE.defaultTitle }, { name: "description", content: SITE.defaultDescription }];
+export function meta({ error, matches }: Route.MetaArgs) {
+  const { _: t } = i18nFrom(matches);
+  if (error) return [{ title: `${t("common.error.title")} | ${SITE.name}` }];
+  return [
+    { title: t("common.site.defaultTitle") },
+    { name: "description", content: t("common.site.defaultDescription") },
+  ];
 }
 
 export const links: Route.LinksFunction = () => [
@@ -50,9 +61,26 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { user } = useRootData();
+  const { locale, messages } = useRootData();
   return (
-    <html lang="en">
+    <I18nProvider i18n={i18nFor(locale, messages)}>
+      <Document>{children}</Document>
+    </I18nProvider>
+  );
+}
+
+function Document({ children }: { children: ReactNode }) {
+  const { user, locale, fontUrl, offerMarathi } = useRootData();
+  const t = useT();
+  const matches = useMatches();
+  // Marathi pages, English pages whose content is in Devanagari (Hindi, Marathi and Sanskrit papers), and the
+  // one page view that offers Marathi to a Marathi-medium visitor.
+  const devanagari =
+    locale === "mr" ||
+    offerMarathi !== null ||
+    matches.some((m) => (m.loaderData as { devanagari?: boolean } | undefined)?.devanagari);
+  return (
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -63,15 +91,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#3730a3" />
         <Meta />
         <Links />
+        {devanagari && fontUrl ? <DevanagariFont url={fontUrl} /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
         <a
           href="#main"
           className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
-          Skip to content
+          {t("common.skipToContent")}
         </a>
         <SiteHeader user={user} />
+        <LanguageOffer />
         <main id="main" className="flex-1">
           {children}
         </main>
@@ -85,29 +115,40 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const matches = useMatches();
-  useEffect(() => reportWebVitals(matches), [matches]);
-  return <Outlet />;
+  const { unavailable } = useRootData();
+  // The measuring code loads after the page's load event, with web-vitals, outside the page's first load.
+  const current = useRef(matches);
+  current.current = matches;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation reports its route (read through the ref)
+  useEffect(() => {
+    const report = () =>
+      void import("./lib/vitals.client").then((m) => m.reportWebVitals(current.current)).catch(() => {});
+    // After the load event has finished, not during it: the page's first load is over by then.
+    const later = () => setTimeout(report, 0);
+    if (document.readyState === "complete") report();
+    else window.addEventListener("load", later, { once: true });
+    return () => window.removeEventListener("load", later);
+  }, [matches]);
+  return unavailable ? <UnavailablePanel /> : <Outlet />;
+}
+
+function UnavailablePanel() {
+  const t = useT();
+  return (
+    <ErrorPanel title={t("common.unavailable.title")} message={t("common.unavailable.message")}>
+      <RetryButton />
+    </ErrorPanel>
+  );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 404) return <ErrorPanel title="Page not found" message="We could not find that page." />;
-  if (status === 503) {
-    return (
-      <ErrorPanel
-        title="We will be back in a moment"
-        message="PaperStation is briefly unavailable, often because many students are studying at once. Your account and papers are safe. Please try again in a minute."
-      >
-        <RetryButton />
-      </ErrorPanel>
-    );
-  }
+  const t = useT();
+  if (status === 404) return <ErrorPanel title={t("common.notFound.title")} message={t("common.notFound.message")} />;
+  if (status === 503) return <UnavailablePanel />;
   return (
-    <ErrorPanel
-      title="Something went wrong"
-      message="Sorry, this page failed to load. Please try again in a moment. If it keeps happening, tell us through Contact Us."
-    >
+    <ErrorPanel title={t("common.error.title")} message={t("common.error.message")}>
       <RetryButton />
     </ErrorPanel>
   );
@@ -116,6 +157,7 @@ export function ErrorBoundary() {
 /** A full reload: the root's own data may be what failed, so a revalidation is not enough. */
 function RetryButton() {
   const location = useLocation();
+  const t = useT();
   return (
     <p className="mt-6">
       <Link
@@ -123,27 +165,32 @@ function RetryButton() {
         reloadDocument
         className="inline-block rounded-lg bg-amber-500 px-5 py-2 font-semibold text-slate-900 hover:bg-amber-400"
       >
-        Try again
+        {t("common.error.retry")}
       </Link>
     </p>
   );
 }
 
 export function ErrorPanel({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
+  const t = useT();
+  const { path } = useLocale();
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold text-indigo-900">{title}</h1>
       <p className="mt-3 text-slate-700">{message}</p>
       {children}
       <p className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="rounded-lg bg-indigo-700 px-5 py-2 font-semibold text-white hover:bg-indigo-800">
-          Go to the home page
+        <Link
+          to={path("/")}
+          className="rounded-lg bg-indigo-700 px-5 py-2 font-semibold text-white hover:bg-indigo-800"
+        >
+          {t("common.error.home")}
         </Link>
         <a
           href="#footer-papers"
           className="rounded-lg border border-indigo-700 px-5 py-2 font-semibold text-indigo-800"
         >
-          Browse subjects
+          {t("common.error.browseSubjects")}
         </a>
       </p>
     </div>

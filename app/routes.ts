@@ -1,36 +1,57 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { SUBJECTS, subjectPath } from "../domain/subjects.ts";
 
-// Articles are Markdown files; each file is one route, so adding an article is adding a file.
-const articlesDir = fileURLToPath(new URL("../content/articles", import.meta.url));
-const articleSlugs = readdirSync(articlesDir)
-  .filter((name) => name.endsWith(".md"))
-  .map((name) => name.slice(0, -".md".length))
-  .sort();
+// Articles are Markdown files; each file is one route, so adding an article is adding a file. Marathi
+// articles (content/articles/mr) have their own slugs.
+function slugsIn(folder: string): string[] {
+  const dir = fileURLToPath(new URL(folder, import.meta.url));
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => name.slice(0, -".md".length))
+    .sort();
+}
 
-export default [
-  index("routes/home.tsx"),
-  route("login", "routes/login.tsx"),
-  route("logout", "routes/logout.tsx"),
-  route("blogs", "routes/blogs.tsx"),
-  route("about-us", "routes/about.tsx"),
-  route("contact-us", "routes/contact.tsx"),
-  route("terms-&-conditions", "routes/legal.tsx", { id: "legal-terms" }),
-  route("privacy-&-policy", "routes/legal.tsx", { id: "legal-privacy" }),
-  route("loader", "routes/loader.tsx"),
-  route("practice/new", "routes/practice-new.tsx"),
-  route("practice/:attemptId", "routes/practice.tsx"),
-  route("practice/:attemptId/check", "routes/practice-check.tsx"),
-  route("practice/:attemptId/result", "routes/practice-result.tsx"),
-  route("progress", "routes/progress.tsx"),
-  ...SUBJECTS.map((subject) =>
-    route(subjectPath(subject).slice(1), "routes/subject.tsx", { id: `subject-${subject.slug}` }),
-  ),
-  ...SUBJECTS.map((subject) =>
-    route(`${subjectPath(subject).slice(1)}/:paperId`, "routes/model-paper.tsx", { id: `model-paper-${subject.slug}` }),
-  ),
-  ...articleSlugs.map((slug) => route(slug, "routes/article.tsx", { id: `article-${slug}` })),
-  route("*", "routes/not-found.tsx"),
-] satisfies RouteConfig;
+/**
+ * Every page, in one language: the spec's English paths as they are, and the same paths under `/mr` for the
+ * Marathi pages (issue 14). The route modules are shared; route ids get a `-mr` suffix.
+ */
+function pages(locale: "en" | "mr") {
+  const at = (path: string) => (locale === "en" ? path : path === "" ? "mr" : `mr/${path}`);
+  // English ids stay what they were (the file's path, or the id given); Marathi ones add `-mr`.
+  const opts = (name: string, explicit = false) =>
+    locale === "en" ? (explicit ? { id: name } : {}) : { id: `${name}-mr` };
+  const articleSlugs = slugsIn(locale === "en" ? "../content/articles" : "../content/articles/mr");
+  return [
+    locale === "en" ? index("routes/home.tsx") : route("mr", "routes/home.tsx", { id: "routes/home-mr" }),
+    route(at("login"), "routes/login.tsx", opts("routes/login")),
+    route(at("logout"), "routes/logout.tsx", opts("routes/logout")),
+    route(at("blogs"), "routes/blogs.tsx", opts("routes/blogs")),
+    route(at("about-us"), "routes/about.tsx", opts("routes/about")),
+    route(at("contact-us"), "routes/contact.tsx", opts("routes/contact")),
+    route(at("terms-&-conditions"), "routes/legal.tsx", opts("legal-terms", true)),
+    route(at("privacy-&-policy"), "routes/legal.tsx", opts("legal-privacy", true)),
+    route(at("loader"), "routes/loader.tsx", opts("routes/loader")),
+    route(at("practice/new"), "routes/practice-new.tsx", opts("routes/practice-new")),
+    route(at("practice/:attemptId"), "routes/practice.tsx", opts("routes/practice")),
+    route(at("practice/:attemptId/check"), "routes/practice-check.tsx", opts("routes/practice-check")),
+    route(at("practice/:attemptId/result"), "routes/practice-result.tsx", opts("routes/practice-result")),
+    route(at("progress"), "routes/progress.tsx", opts("routes/progress")),
+    ...SUBJECTS.map((subject) =>
+      route(at(subjectPath(subject).slice(1)), "routes/subject.tsx", opts(`subject-${subject.slug}`, true)),
+    ),
+    ...SUBJECTS.map((subject) =>
+      route(
+        at(`${subjectPath(subject).slice(1)}/:paperId`),
+        "routes/model-paper.tsx",
+        opts(`model-paper-${subject.slug}`, true),
+      ),
+    ),
+    ...articleSlugs.map((slug) => route(at(slug), "routes/article.tsx", opts(`article-${slug}`, true))),
+    route(at("*"), "routes/not-found.tsx", opts("routes/not-found")),
+  ];
+}
+
+export default [...pages("en"), ...pages("mr")] satisfies RouteConfig;

@@ -81,6 +81,8 @@ const PAGES: PageSpec[] = [
     ],
   },
   { key: "viewer", label: "Subject page, viewer open (snapshot)", path: MATH_1, mode: "snapshot" },
+  { key: "mr-home", label: "Home in Marathi", path: "/mr", mode: "navigation" },
+  { key: "mr-subject", label: "Subject page in Marathi (Math 1)", path: `/mr${MATH_1}`, mode: "navigation" },
 ];
 
 interface Outcome {

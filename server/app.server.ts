@@ -14,6 +14,7 @@ import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "./db/errors.server.t
 import { isSameOrigin } from "./http/guards.server.ts";
 import { HttpError, sendError } from "./http/respond.server.ts";
 import { staticFiles } from "./http/static.server.ts";
+import { languageRouter } from "./i18n/routes.server.ts";
 import { paperFilesRouter, papersApiRouter } from "./papers/routes.server.ts";
 import { attemptsApiRouter } from "./practice/routes.server.ts";
 import type { Services } from "./services.server.ts";
@@ -137,6 +138,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.use("/api", (_req, res) => sendError(res, 404, "No such API endpoint"));
   app.use(paperFilesRouter(services));
   app.use(seoRouter(services));
+  app.use(languageRouter(services));
 
   if (options.vite) app.use(options.vite.middlewares);
 

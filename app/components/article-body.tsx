@@ -1,3 +1,6 @@
+import { formatDay } from "../../domain/i18n.ts";
+import { useRootData } from "../lib/root-data";
+
 /**
  * Server-rendered Markdown (already made safe by server/content/markdown.server.ts: raw HTML
  * escaped, unsafe links removed), styled for easy reading on a small phone.
@@ -12,27 +15,8 @@ export function ArticleBody({ html, className = "" }: { html: string; className?
   );
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** `2024-03-05` as "5 March 2024", the same on the server and in every browser (no locale data). */
-export function formatDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  return `${day} ${MONTHS[(month ?? 1) - 1] ?? ""} ${year}`;
-}
-
+/** `2024-03-05` as "5 March 2024" or "५ मार्च, २०२४", in the page's language (a calendar day, in UTC). */
 export function ArticleDate({ date }: { date: string }) {
-  return <time dateTime={date}>{formatDate(date)}</time>;
+  const { locale } = useRootData();
+  return <time dateTime={date}>{formatDay(locale, date)}</time>;
 }

@@ -1,3 +1,4 @@
+import { LANGUAGE_TAG, localizePath } from "../../domain/i18n.ts";
 import { SITE } from "../../domain/site.ts";
 import { canonicalUrl } from "../lib/meta";
 import { useRootData } from "../lib/root-data";
@@ -9,12 +10,12 @@ export function ArticleJsonLd({
 }: {
   article: { path: string; title: string; description: string; date: string; image: string };
 }) {
-  const { siteUrl } = useRootData();
+  const { siteUrl, locale } = useRootData();
   const url = canonicalUrl(siteUrl, article.path);
   const organization = {
     "@type": "Organization",
     name: SITE.name,
-    url: canonicalUrl(siteUrl, "/"),
+    url: canonicalUrl(siteUrl, localizePath("/", locale)),
     logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
   };
   return (
@@ -27,7 +28,7 @@ export function ArticleJsonLd({
         image: [`${siteUrl}${article.image}`],
         datePublished: article.date,
         dateModified: article.date,
-        inLanguage: "en-IN",
+        inLanguage: LANGUAGE_TAG[locale],
         mainEntityOfPage: { "@type": "WebPage", "@id": url },
         url,
         author: organization,

@@ -9,7 +9,8 @@ import {
   ROLES,
   tooManyAttemptsMessage,
 } from "../../domain/auth-rules.ts";
-import { NetworkError, postJson } from "../lib/api";
+import { NetworkError, postJson, useApiMessage } from "../lib/api";
+import { useT } from "../lib/i18n";
 import { INPUT_CLASS, LABEL_CLASS, PasswordField, TextField } from "./form-fields";
 
 export type AuthTab = "sign_up" | "sign_in";
@@ -41,9 +42,10 @@ function focusFirstError(idPrefix: string, found: Record<string, string | undefi
   return firstInvalid !== undefined;
 }
 
+/** The form's alert for an API answer: English from the rules, or a catalog key (`auth.…`). */
 function serverMessage(status: number, message: string, retryAfter: number | null): string {
   if (status === 429) return tooManyAttemptsMessage(retryAfter);
-  if (status >= 500) return "Something went wrong on our side. Please try again in a moment.";
+  if (status >= 500) return "auth.serverError";
   return message;
 }
 
@@ -75,9 +77,10 @@ export function AuthCard({
   const [tab, setTab] = useState<AuthTab>(result?.intent ?? initialTab);
   const id = useId();
   const tabRefs = { sign_up: useRef<HTMLAnchorElement>(null), sign_in: useRef<HTMLAnchorElement>(null) };
+  const t = useT();
   const tabs: Array<{ key: AuthTab; label: string }> = [
-    { key: "sign_up", label: "Sign Up" },
-    { key: "sign_in", label: "Sign In" },
+    { key: "sign_up", label: t("auth.signUp") },
+    { key: "sign_in", label: t("auth.signIn") },
   ];
 
   const onTabKey = (event: KeyboardEvent<HTMLAnchorElement>) => {
@@ -97,25 +100,25 @@ export function AuthCard({
 
   return (
     <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-5 shadow-lg sm:p-6">
-      <div role="tablist" aria-label="Account" className="mb-5 grid grid-cols-2 rounded-xl bg-slate-100 p-1">
-        {tabs.map((t) => (
+      <div role="tablist" aria-label={t("auth.account")} className="mb-5 grid grid-cols-2 rounded-xl bg-slate-100 p-1">
+        {tabs.map((item) => (
           <a
-            key={t.key}
-            ref={tabRefs[t.key]}
-            href={withQuery(formAction, "tab", t.key)}
+            key={item.key}
+            ref={tabRefs[item.key]}
+            href={withQuery(formAction, "tab", item.key)}
             role="tab"
-            id={`${id}-${t.key}-tab`}
-            aria-selected={tab === t.key}
-            aria-controls={`${id}-${t.key}-panel`}
-            tabIndex={tab === t.key ? 0 : -1}
+            id={`${id}-${item.key}-tab`}
+            aria-selected={tab === item.key}
+            aria-controls={`${id}-${item.key}-panel`}
+            tabIndex={tab === item.key ? 0 : -1}
             onClick={(event) => {
               event.preventDefault();
-              setTab(t.key);
+              setTab(item.key);
             }}
             onKeyDown={onTabKey}
-            className={`rounded-lg py-2 text-center font-semibold ${tab === t.key ? "bg-white text-indigo-800 shadow" : "text-slate-700"}`}
+            className={`rounded-lg py-2 text-center font-semibold ${tab === item.key ? "bg-white text-indigo-800 shadow" : "text-slate-700"}`}
           >
-            {t.label}
+            {item.label}
           </a>
         ))}
       </div>
@@ -159,7 +162,7 @@ function useSubmitState(initialError: string | null) {
     try {
       await work();
     } catch (error) {
-      setFormError(error instanceof NetworkError ? MESSAGES.network : "Something went wrong. Please try again.");
+      setFormError(error instanceof NetworkError ? MESSAGES.network : "auth.unexpectedError");
     } finally {
       inFlight.current = false;
       setPending(false);
@@ -168,10 +171,14 @@ function useSubmitState(initialError: string | null) {
   return { pending, formError, setFormError, run };
 }
 
+/** The form's alert: a catalog key of ours (`auth.…`) or an API message, in the page's language. */
 function FormAlert({ message }: { message: string | null }) {
+  const t = useT();
+  const apiMessage = useApiMessage();
+  const text = message === null ? null : message.startsWith("auth.") ? t(message) : apiMessage(message);
   return (
     <div role="alert" className={message ? "rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800" : ""}>
-      {message}
+      {text}
     </div>
   );
 }
@@ -212,6 +219,7 @@ function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
   });
   const [errors, setErrors] = useState<Record<string, string | undefined>>(result?.errors ?? {});
   const { pending, formError, setFormError, run } = useSubmitState(result?.formError ?? null);
+  const t = useT();
 
   const set = (field: keyof typeof values, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -256,28 +264,35 @@ function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
   });
 
   return (
-    <form method="post" action={action} noValidate onSubmit={submit} className="space-y-4" aria-label="Sign up">
+    <form
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={submit}
+      className="space-y-4"
+      aria-label={t("auth.signUpLabel")}
+    >
       <IntentField intent="sign_up" />
       <TextField
         {...field("name")}
-        label="Name"
+        label={t("auth.name")}
         autoComplete="name"
         maxLength={100}
         onChange={(e) => set("name", e.target.value)}
       />
       <TextField
         {...field("phone")}
-        label="Phone number"
+        label={t("auth.phone")}
         prefix={`+${COUNTRY_PREFIX}`}
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        placeholder="10-digit mobile number"
+        placeholder={t("auth.phonePlaceholder")}
         onChange={(e) => set("phone", phoneInput(e.target.value))}
       />
       <TextField
         {...field("email")}
-        label="Email"
+        label={t("auth.email")}
         type="email"
         inputMode="email"
         autoComplete="email"
@@ -286,7 +301,7 @@ function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
       />
       <div>
         <label htmlFor={`${idPrefix}-role`} className={LABEL_CLASS}>
-          I am a <span className="font-normal text-slate-600">(optional)</span>
+          {t("auth.role")} <span className="font-normal text-slate-600">{t("auth.optional")}</span>
         </label>
         <select
           id={`${idPrefix}-role`}
@@ -295,10 +310,10 @@ function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
           onChange={(e) => set("role", e.target.value)}
           className={INPUT_CLASS}
         >
-          <option value="">Select role</option>
+          <option value="">{t("auth.selectRole")}</option>
           {ROLES.map((r) => (
             <option key={r.value} value={r.value}>
-              {r.label}
+              {t(`auth.roles.r${r.value}`)}
             </option>
           ))}
         </select>
@@ -306,14 +321,14 @@ function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
       <PasswordField
         id={`${idPrefix}-password`}
         name="password"
-        label="Password"
+        label={t("auth.password")}
         autoComplete="new-password"
         value={values.password}
         error={errors.password}
         onChange={(v) => set("password", v)}
       />
       <FormAlert message={formError} />
-      <SubmitButton pending={pending} label="Sign Up" pendingLabel="Signing up…" />
+      <SubmitButton pending={pending} label={t("auth.signUp")} pendingLabel={t("auth.signingUp")} />
     </form>
   );
 }
@@ -323,6 +338,7 @@ function SignInForm({ idPrefix, onSuccess, action, result }: FormProps) {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string | undefined>>(result?.errors ?? {});
   const { pending, formError, setFormError, run } = useSubmitState(result?.formError ?? null);
+  const t = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -349,12 +365,19 @@ function SignInForm({ idPrefix, onSuccess, action, result }: FormProps) {
   };
 
   return (
-    <form method="post" action={action} noValidate onSubmit={submit} className="space-y-4" aria-label="Sign in">
+    <form
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={submit}
+      className="space-y-4"
+      aria-label={t("auth.signInLabel")}
+    >
       <IntentField intent="sign_in" />
       <TextField
         id={`${idPrefix}-email_or_phone`}
         name="email_or_phone"
-        label="Phone number or email"
+        label={t("auth.emailOrPhone")}
         error={errors.email_or_phone}
         autoComplete="username"
         maxLength={254}
@@ -368,7 +391,7 @@ function SignInForm({ idPrefix, onSuccess, action, result }: FormProps) {
       <PasswordField
         id={`${idPrefix}-password`}
         name="password"
-        label="Password"
+        label={t("auth.password")}
         autoComplete="current-password"
         value={password}
         error={errors.password}
@@ -378,7 +401,7 @@ function SignInForm({ idPrefix, onSuccess, action, result }: FormProps) {
         }}
       />
       <FormAlert message={formError} />
-      <SubmitButton pending={pending} label="Sign In" pendingLabel="Signing in…" />
+      <SubmitButton pending={pending} label={t("auth.signIn")} pendingLabel={t("auth.signingIn")} />
     </form>
   );
 }

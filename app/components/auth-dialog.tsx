@@ -1,5 +1,6 @@
 import { type ComponentProps, type ComponentType, useEffect, useId, useState } from "react";
 import { useRevalidator } from "react-router";
+import { useT } from "../lib/i18n";
 import { loadOnce } from "../lib/load-once";
 import type { AuthCard as AuthCardType } from "./auth-card";
 import { LoaderAnimation } from "./loader-animation";
@@ -66,6 +67,7 @@ function AuthDialogBody({
   onSignedIn: (request: AuthRequest) => void;
 }) {
   const revalidator = useRevalidator();
+  const t = useT();
   const [signedIn, setSignedIn] = useState(false);
   const [AuthCard, setAuthCard] = useState<AuthCardComponent | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -91,7 +93,7 @@ function AuthDialogBody({
     else onSignedIn(request);
   };
 
-  const title = signedIn ? "You are signed in" : `Sign in to open the ${request.title}`;
+  const title = signedIn ? t("auth.dialog.signedIn") : t("auth.dialog.title", { what: request.title });
 
   return (
     <div>
@@ -104,12 +106,13 @@ function AuthDialogBody({
           onClick={onClose}
           className="-mr-2 shrink-0 rounded-md px-2 py-1 text-sm font-semibold text-slate-700 hover:bg-slate-100"
         >
-          <span aria-hidden="true">✕ </span>Close
+          <span aria-hidden="true">✕ </span>
+          {t("auth.dialog.close")}
         </button>
       </div>
       {signedIn ? (
         <div className="rounded-2xl bg-white p-5 shadow-lg">
-          <p className="text-slate-800">Your solution is ready.</p>
+          <p className="text-slate-800">{t("auth.dialog.solutionReady")}</p>
           <a
             href={request.url}
             target="_blank"
@@ -118,31 +121,30 @@ function AuthDialogBody({
             onClick={() => setTimeout(onClose, 0)}
             className="mt-4 inline-flex w-full items-center justify-center rounded-lg bg-indigo-700 py-3 font-semibold text-white hover:bg-indigo-800"
           >
-            Open the solution<span className="sr-only"> (opens in a new tab)</span>
+            {t("auth.dialog.openSolution")}
+            <span className="sr-only"> {t("common.newTab")}</span>
           </a>
         </div>
       ) : (
         <>
-          <p className="mb-2 rounded-xl bg-indigo-50 px-4 py-2 text-sm text-indigo-950">
-            Papers are free. Create an account or sign in once to open them.
-          </p>
+          <p className="mb-2 rounded-xl bg-indigo-50 px-4 py-2 text-sm text-indigo-950">{t("auth.dialog.free")}</p>
           {AuthCard ? (
             <AuthCard onSuccess={onSuccess} />
           ) : loadFailed ? (
             <div role="alert" className="rounded-2xl bg-white p-5 text-center shadow-lg">
-              <p className="font-semibold text-slate-900">The sign-in form could not be loaded.</p>
-              <p className="mt-1 text-sm text-slate-700">Check your internet connection and try again.</p>
+              <p className="font-semibold text-slate-900">{t("auth.dialog.loadFailed")}</p>
+              <p className="mt-1 text-sm text-slate-700">{t("auth.dialog.checkConnection")}</p>
               <button
                 type="button"
                 onClick={() => setAttempt((n) => n + 1)}
                 className="mt-4 rounded-lg bg-indigo-700 px-5 py-2 font-semibold text-white hover:bg-indigo-800"
               >
-                Retry
+                {t("auth.dialog.retry")}
               </button>
             </div>
           ) : (
             <div className="rounded-2xl bg-white shadow-lg">
-              <LoaderAnimation label="Opening the sign-in form…" />
+              <LoaderAnimation label={t("auth.dialog.opening")} />
             </div>
           )}
         </>

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import type { ArticleSummary } from "../../server/content/articles.server.ts";
+import { useT } from "../lib/i18n";
 import { ArticleDate } from "./article-body";
 
 /** One blog card (spec §3 "Blog card"): image, heading, teaser and 'Read More'. */
 export function BlogCard({ article, eager = false }: { article: ArticleSummary; eager?: boolean }) {
   const headingId = `card-${article.slug}`;
+  const t = useT();
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <img
@@ -31,7 +33,8 @@ export function BlogCard({ article, eager = false }: { article: ArticleSummary; 
             to={article.path}
             className="inline-block rounded-lg bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800"
           >
-            Read More<span className="sr-only">: {article.title}</span>
+            {t("blog.readMore")}
+            <span className="sr-only">: {article.title}</span>
           </Link>
         </p>
       </div>

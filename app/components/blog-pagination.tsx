@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useLocale, useT } from "../lib/i18n";
 
 export function blogPageHref(page: number): string {
   return page === 1 ? "/blogs" : `/blogs?page=${page}`;
@@ -11,15 +12,21 @@ export function blogPageHref(page: number): string {
 export function BlogPagination({ page, pageCount }: { page: number; pageCount: number }) {
   if (pageCount < 2) return null;
   const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
+  return <PageLinks page={page} pages={pages} />;
+}
+
+function PageLinks({ page, pages }: { page: number; pages: number[] }) {
+  const t = useT();
+  const { path } = useLocale();
   return (
-    <nav aria-label="Blog pages" className="mt-8">
+    <nav aria-label={t("blog.pagesLabel")} className="mt-8">
       <ul className="flex flex-wrap justify-center gap-2">
         {pages.map((n) => (
           <li key={n}>
             <Link
-              to={blogPageHref(n)}
+              to={path(blogPageHref(n))}
               preventScrollReset
-              aria-label={`Page ${n}`}
+              aria-label={t("blog.pageLabel", { page: n })}
               aria-current={n === page ? "page" : undefined}
               className={`flex h-11 min-w-11 items-center justify-center rounded-lg border px-3 font-semibold ${
                 n === page

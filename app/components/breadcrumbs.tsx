@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useLocale, useT } from "../lib/i18n";
 import { canonicalUrl } from "../lib/meta";
 import { useRootData } from "../lib/root-data";
 
@@ -13,7 +14,12 @@ export function Breadcrumbs({
   parent?: { label: string; path: string };
 }) {
   const { siteUrl } = useRootData();
-  const trail = [{ label: "Home", path: "/" }, ...(parent ? [parent] : []), { label, path }];
+  const t = useT();
+  const { path: localized } = useLocale();
+  const trail = [{ label: t("common.breadcrumbs.home"), path: "/" }, ...(parent ? [parent] : []), { label, path }].map(
+    (crumb) => ({ ...crumb, path: localized(crumb.path) }),
+  );
+  const [home, middle] = [trail[0], parent ? trail[1] : undefined];
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
@@ -25,19 +31,19 @@ export function Breadcrumbs({
     })),
   };
   return (
-    <nav aria-label="Breadcrumb" className="bg-indigo-50">
+    <nav aria-label={t("common.breadcrumbs.label")} className="bg-indigo-50">
       <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 text-sm text-slate-700">
         <li>
-          <Link to="/" className="inline-block py-0.5 font-medium text-indigo-800 hover:underline">
-            Home
+          <Link to={home?.path ?? "/"} className="inline-block py-0.5 font-medium text-indigo-800 hover:underline">
+            {home?.label}
           </Link>
         </li>
-        {parent ? (
+        {middle ? (
           <>
             <li aria-hidden="true">&gt;</li>
             <li>
-              <Link to={parent.path} className="inline-block py-0.5 font-medium text-indigo-800 hover:underline">
-                {parent.label}
+              <Link to={middle.path} className="inline-block py-0.5 font-medium text-indigo-800 hover:underline">
+                {middle.label}
               </Link>
             </li>
           </>

@@ -1,8 +1,12 @@
 import { type InputHTMLAttributes, type ReactNode, useState } from "react";
 import { PASSWORD_MAX } from "../../domain/auth-rules.ts";
+import { useApiMessage } from "../lib/api";
+import { useT } from "../lib/i18n";
+import { LABEL_CLASS } from "./field-styles";
+
+export { LABEL_CLASS };
 
 /** Shared by every form, so labels and fields look and behave alike. */
-export const LABEL_CLASS = "mb-1 block text-sm font-semibold text-slate-800";
 export const INPUT_CLASS =
   "w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 outline-none focus:border-indigo-700 focus:ring-2 focus:ring-indigo-200 aria-[invalid=true]:border-red-600";
 
@@ -66,6 +70,7 @@ export function PasswordField(props: {
 }) {
   const [visible, setVisible] = useState(false);
   const errorId = `${props.id}-error`;
+  const t = useT();
   return (
     <div>
       <label htmlFor={props.id} className={LABEL_CLASS}>
@@ -90,10 +95,11 @@ export function PasswordField(props: {
           onClick={() => setVisible((v) => !v)}
           aria-pressed={visible}
           aria-controls={props.id}
+          // The whole name in one message, so that each language orders it naturally ("पासवर्ड दाखवा").
+          aria-label={visible ? t("auth.hidePassword") : t("auth.showPassword")}
           className="shrink-0 rounded-r-lg px-3 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
         >
-          {visible ? "Hide" : "Show"}
-          <span className="sr-only"> password</span>
+          {visible ? t("auth.hide") : t("auth.show")}
         </button>
       </div>
       <FieldError id={errorId} message={props.error} />
@@ -101,11 +107,13 @@ export function PasswordField(props: {
   );
 }
 
+/** A field's message; the rules' messages are English (the API's), shown in the page's language. */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  const apiMessage = useApiMessage();
   if (!message) return null;
   return (
     <p id={id} className="mt-1 text-sm font-medium text-red-700">
-      {message}
+      {apiMessage(message)}
     </p>
   );
 }

@@ -1,12 +1,15 @@
+import { LANGUAGE_TAG, localizePath } from "../../domain/i18n.ts";
 import { SITE, SOCIAL_LINKS } from "../../domain/site.ts";
+import { useT } from "../lib/i18n";
 import { canonicalUrl } from "../lib/meta";
 import { useRootData } from "../lib/root-data";
 import { JsonLd } from "./breadcrumbs";
 
 /** WebSite and Organization structured data for the home page (place it once, anywhere in the page). */
 export function HomeJsonLd() {
-  const { siteUrl } = useRootData();
-  const home = canonicalUrl(siteUrl, "/");
+  const { siteUrl, locale } = useRootData();
+  const t = useT();
+  const home = canonicalUrl(siteUrl, localizePath("/", locale));
   return (
     <JsonLd
       data={{
@@ -17,8 +20,8 @@ export function HomeJsonLd() {
             "@id": `${home}#website`,
             url: home,
             name: SITE.name,
-            description: SITE.defaultDescription,
-            inLanguage: "en-IN",
+            description: t("common.site.defaultDescription"),
+            inLanguage: LANGUAGE_TAG[locale],
             publisher: { "@id": `${home}#organization` },
           },
           {
@@ -27,7 +30,7 @@ export function HomeJsonLd() {
             name: SITE.name,
             url: home,
             logo: `${siteUrl}/favicon.svg`,
-            slogan: SITE.tagline,
+            slogan: t("common.site.tagline"),
             sameAs: Object.values(SOCIAL_LINKS).map((link) => link.href),
           },
         ],

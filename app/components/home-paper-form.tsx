@@ -1,9 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate, useNavigation } from "react-router";
-import { isMedium, MEDIUM_LABELS, MEDIUMS, type Medium, STANDARDS } from "../../domain/catalog.ts";
+import { isMedium, MEDIUMS, type Medium, STANDARDS } from "../../domain/catalog.ts";
 import { isSubjectKey, SUBJECTS, subjectByKey, subjectPath } from "../../domain/subjects.ts";
+import { useLocale, useT } from "../lib/i18n";
 import { rememberMedium } from "../lib/medium";
-import { LABEL_CLASS } from "./form-fields";
+import { useSubjectName } from "../lib/subject-name";
+import { LABEL_CLASS } from "./field-styles";
 import { LoaderAnimation } from "./loader-animation";
 
 export interface PaperFormErrors {
@@ -15,9 +17,10 @@ export interface PaperFormValues {
   subject: string;
 }
 
+/** Catalog keys of the form's messages: the loader (no JavaScript) and the page give the same ones. */
 export const PAPER_FORM_MESSAGES = {
-  medium: "Please choose your medium (English, Marathi or Semi English).",
-  subject: "Please choose a subject to see its question papers.",
+  medium: "home.form.errors.medium",
+  subject: "home.form.errors.subject",
 } as const;
 
 /** Spec §5 "Home form": Medium is required (the 'Medium' placeholder is no choice); Subject too, or there is nowhere to go. */
@@ -50,13 +53,17 @@ export function HomePaperForm({
   const mediumRef = useRef<HTMLSelectElement>(null);
   const subjectRef = useRef<HTMLSelectElement>(null);
   const [errors, setErrors] = useState<PaperFormErrors>(initialErrors);
+  const t = useT();
+  const { path } = useLocale();
+  const subjectName = useSubjectName();
 
   // With JavaScript our inline messages replace the browser's validation bubbles.
   useEffect(() => {
     if (formRef.current) formRef.current.noValidate = true;
   }, []);
 
-  const going = navigation.state === "loading" && SUBJECTS.some((s) => subjectPath(s) === navigation.location.pathname);
+  const going =
+    navigation.state === "loading" && SUBJECTS.some((s) => path(subjectPath(s)) === navigation.location.pathname);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,7 +74,7 @@ export function HomePaperForm({
     if (found.medium) return mediumRef.current?.focus();
     if (found.subject) return subjectRef.current?.focus();
     rememberMedium(values.medium as Medium);
-    if (isSubjectKey(values.subject)) navigate(subjectPath(subjectByKey(values.subject)));
+    if (isSubjectKey(values.subject)) navigate(path(subjectPath(subjectByKey(values.subject))));
   };
 
   const clearError = (field: keyof PaperFormErrors) => {
@@ -78,31 +85,31 @@ export function HomePaperForm({
     <form
       ref={formRef}
       method="get"
-      action="/"
+      action={path("/")}
       onSubmit={onSubmit}
       aria-labelledby={`${id}-title`}
       className="w-full rounded-2xl bg-white p-5 text-slate-900 shadow-xl max-sm:p-4 sm:max-w-md"
     >
       <h2 id={`${id}-title`} className="text-lg font-bold text-indigo-900 max-sm:text-base">
-        Find your question papers
+        {t("home.form.title")}
       </h2>
-      <p className="mt-1 mb-4 text-sm text-slate-700 max-sm:mb-3">Choose your medium and subject.</p>
+      <p className="mt-1 mb-4 text-sm text-slate-700 max-sm:mb-3">{t("home.form.intro")}</p>
       <div className="grid gap-4 max-sm:grid-cols-[5.5rem_minmax(0,1fr)] max-sm:gap-3">
         <div>
           <label htmlFor={`${id}-standard`} className={LABEL_CLASS}>
-            Standard
+            {t("home.form.standard")}
           </label>
           <select id={`${id}-standard`} name="standard" defaultValue="10" className={selectClass}>
             {STANDARDS.map((s) => (
               <option key={s.key} value={s.key}>
-                {s.label}
+                {t("home.form.standard10")}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor={`${id}-medium`} className={LABEL_CLASS}>
-            Medium <span aria-hidden="true">*</span>
+            {t("home.form.medium")} <span aria-hidden="true">*</span>
           </label>
           <select
             ref={mediumRef}
@@ -115,22 +122,22 @@ export function HomePaperForm({
             onChange={() => clearError("medium")}
             className={selectClass}
           >
-            <option value="">Medium</option>
+            <option value="">{t("home.form.medium")}</option>
             {MEDIUMS.map((m) => (
               <option key={m} value={m}>
-                {MEDIUM_LABELS[m]}
+                {t(`common.medium.${m}`)}
               </option>
             ))}
           </select>
           {errors.medium ? (
             <p id={`${id}-medium-error`} className="mt-1 text-sm font-medium text-red-700">
-              {errors.medium}
+              {t(errors.medium)}
             </p>
           ) : null}
         </div>
         <div className="max-sm:col-span-2">
           <label htmlFor={`${id}-subject`} className={LABEL_CLASS}>
-            Subject <span aria-hidden="true">*</span>
+            {t("home.form.subject")} <span aria-hidden="true">*</span>
           </label>
           <select
             ref={subjectRef}
@@ -143,16 +150,16 @@ export function HomePaperForm({
             onChange={() => clearError("subject")}
             className={selectClass}
           >
-            <option value="">Subject</option>
+            <option value="">{t("home.form.subject")}</option>
             {SUBJECTS.map((s) => (
               <option key={s.key} value={s.key}>
-                {s.name}
+                {subjectName(s)}
               </option>
             ))}
           </select>
           {errors.subject ? (
             <p id={`${id}-subject-error`} className="mt-1 text-sm font-medium text-red-700">
-              {errors.subject}
+              {t(errors.subject)}
             </p>
           ) : null}
         </div>
@@ -162,7 +169,7 @@ export function HomePaperForm({
         disabled={going}
         className="mt-5 w-full rounded-lg bg-amber-500 py-3 font-bold text-slate-900 hover:bg-amber-400 disabled:cursor-wait disabled:opacity-75 max-sm:mt-4 max-sm:py-2.5"
       >
-        Submit
+        {t("home.form.submit")}
       </button>
       {going ? <LoaderAnimation /> : null}
     </form>

@@ -1,5 +1,8 @@
+import { useT } from "../lib/i18n";
+
 /** The spec's loader: a stack of papers flipping. Motion stops for people who ask for less. */
-export function LoaderAnimation({ label = "Loading question papers…" }: { label?: string }) {
+export function LoaderAnimation({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div role="status" aria-live="polite" className="flex flex-col items-center gap-3 py-12 text-indigo-800">
       <div className="ps-loader" aria-hidden="true">
@@ -7,7 +10,7 @@ export function LoaderAnimation({ label = "Loading question papers…" }: { labe
         <span />
         <span />
       </div>
-      <p className="text-sm font-medium">{label}</p>
+      <p className="text-sm font-medium">{label ?? t("common.loading.papers")}</p>
     </div>
   );
 }

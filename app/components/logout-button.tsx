@@ -1,11 +1,12 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { NetworkError, postJson } from "../lib/api";
+import { useLocale, useT } from "../lib/i18n";
 import { useRootData } from "../lib/root-data";
 
 /**
  * Ends the server session; on failure the user stays signed in and is told why (spec §8 fixed).
- * A form posting to /logout, so that signing out works without JavaScript too.
+ * A form posting to /logout, so that signing out works without JavaScript too. The request's code (the API
+ * client, the API's messages) loads at the tap: a signed-in page's first load does not carry it.
  */
 export function LogoutButton() {
   const { user } = useRootData();
@@ -14,6 +15,8 @@ export function LogoutButton() {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
+  const t = useT();
+  const { path, locale } = useLocale();
 
   const logout = async (event: FormEvent) => {
     event.preventDefault();
@@ -21,10 +24,12 @@ export function LogoutButton() {
     inFlight.current = true;
     setPending(true);
     setError(null);
+    let api: typeof import("../lib/api") | undefined;
     try {
-      const result = await postJson("/api/v1/logout", { user_id: user?.id ?? null });
+      api = await import("../lib/api");
+      const result = await api.postJson("/api/v1/logout", { user_id: user?.id ?? null });
       if (!result.ok) {
-        setError(`Could not log out: ${result.message}`);
+        setError(t("common.nav.logoutFailed", { reason: api.translateApiMessage(t, locale, result.message) }));
         return;
       }
       try {
@@ -32,10 +37,12 @@ export function LogoutButton() {
       } catch {
         // storage disabled: nothing to remove
       }
-      await navigate("/");
+      await navigate(path("/"));
       await revalidator.revalidate();
     } catch (caught) {
-      setError(caught instanceof NetworkError ? caught.message : "Could not log out. Please try again.");
+      // No connection: the API's NetworkError, or the request's code could not be fetched.
+      const offline = !api || caught instanceof api.NetworkError;
+      setError(offline ? t("api.auth.network") : t("common.nav.logoutRetry"));
     } finally {
       inFlight.current = false;
       setPending(false);
@@ -43,13 +50,13 @@ export function LogoutButton() {
   };
 
   return (
-    <form method="post" action="/logout" onSubmit={logout} className="relative">
+    <form method="post" action={path("/logout")} onSubmit={logout} className="relative">
       <button
         type="submit"
         disabled={pending}
         className="mt-1 block w-full rounded-md border border-indigo-700 px-4 py-2 text-center font-semibold text-indigo-800 hover:bg-indigo-50 disabled:opacity-70 md:mt-0 md:ml-2 md:w-auto"
       >
-        {pending ? "Logging out…" : "Logout"}
+        {pending ? t("common.nav.loggingOut") : t("common.nav.logout")}
       </button>
       <div
         role="alert"

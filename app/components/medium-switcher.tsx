@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { MEDIUM_LABELS, MEDIUMS, type Medium } from "../../domain/catalog.ts";
+import { MEDIUMS, type Medium } from "../../domain/catalog.ts";
+import { useT } from "../lib/i18n";
 import { rememberMedium } from "../lib/medium";
 
 /**
@@ -7,10 +8,11 @@ import { rememberMedium } from "../lib/medium";
  * a tap also remembers the medium in storage and the cookie.
  */
 export function MediumSwitcher({ current }: { current: Medium }) {
+  const t = useT();
   return (
-    <nav aria-label="Medium" className="mt-4">
+    <nav aria-label={t("common.medium.label")} className="mt-4">
       <p className="mb-2 text-sm font-semibold text-slate-700" aria-hidden="true">
-        Medium
+        {t("common.medium.label")}
       </p>
       <ul className="flex flex-wrap gap-2">
         {MEDIUMS.map((medium) => {
@@ -28,7 +30,7 @@ export function MediumSwitcher({ current }: { current: Medium }) {
                     : "border-slate-300 bg-white text-slate-800 hover:border-indigo-700 hover:text-indigo-800"
                 }`}
               >
-                {MEDIUM_LABELS[medium]}
+                {t(`common.medium.${medium}`)}
               </Link>
             </li>
           );

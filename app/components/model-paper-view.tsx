@@ -6,6 +6,7 @@ import type {
   QuestionView,
   SectionView,
 } from "../../server/model-papers/html.server.ts";
+import { useT } from "../lib/i18n";
 
 /**
  * A model paper as a board paper reads: questions in the board's numbering with their marks on the
@@ -41,16 +42,13 @@ function Figure({ figure }: { figure: FigureView }) {
   );
 }
 
-function marksLabel(marks: number): string {
-  return `${marks} mark${marks === 1 ? "" : "s"}`;
-}
-
 /** Marks on the right, as a board paper prints them. */
 function Marks({ marks }: { marks: number }) {
+  const t = useT();
   return (
     <span className="shrink-0 font-semibold text-slate-700">
       <span aria-hidden="true">[{marks}]</span>
-      <span className="sr-only">({marksLabel(marks)})</span>
+      <span className="sr-only">({t("paper.view.marks", { count: marks })})</span>
     </span>
   );
 }
@@ -103,6 +101,7 @@ export function ModelPaperBody({
 }
 
 function Question({ question, answers, extras }: { question: QuestionView; answers: AnswerMode; extras: PaperExtras }) {
+  const t = useT();
   return (
     <section aria-labelledby={`q${question.number}`}>
       {question.heading ? <p className="mb-2 font-bold text-indigo-900">{question.heading}</p> : null}
@@ -110,7 +109,9 @@ function Question({ question, answers, extras }: { question: QuestionView; answe
         id={`q${question.number}`}
         className="mb-3 flex items-baseline justify-between gap-3 border-b border-slate-300 pb-1"
       >
-        <span className="text-lg font-bold text-slate-900">Q.{question.number}</span>
+        <span className="text-lg font-bold text-slate-900">
+          {t("paper.view.question", { number: question.number })}
+        </span>
         <Marks marks={question.marksToWrite} />
       </h2>
       <div className="space-y-6">
@@ -124,6 +125,7 @@ function Question({ question, answers, extras }: { question: QuestionView; answe
 
 function Section({ section, answers, extras }: { section: SectionView; answers: AnswerMode; extras: PaperExtras }) {
   const choice = section.attempt !== undefined && section.attempt < section.items.length;
+  const t = useT();
   return (
     <div>
       <div className="flex items-baseline justify-between gap-3">
@@ -135,8 +137,12 @@ function Section({ section, answers, extras }: { section: SectionView; answers: 
       </div>
       {choice ? (
         <p className="mt-1 text-sm text-amber-900">
-          Attempt any {section.attempt} of {section.items.length}: {section.marksToWrite} marks to write,{" "}
-          {section.marksPrinted} printed.
+          {t("paper.view.choice", {
+            attempt: section.attempt ?? 0,
+            of: section.items.length,
+            write: section.marksToWrite,
+            printed: section.marksPrinted,
+          })}
         </p>
       ) : null}
       {section.passageHtml ? (
@@ -225,14 +231,17 @@ function ItemQuestion({ item, number }: { item: ItemView; number: number }) {
 }
 
 function Answer({ item, open }: { item: ItemView; open: boolean }) {
+  const t = useT();
   return (
     <details open={open} className="mt-3 rounded-md border border-green-200 bg-green-50">
-      <summary className="cursor-pointer px-3 py-2 font-semibold text-green-900">Show answer</summary>
+      <summary className="cursor-pointer px-3 py-2 font-semibold text-green-900">{t("paper.view.showAnswer")}</summary>
       <div className="space-y-3 px-3 pb-3">
         <Html html={item.answerHtml} className="prose-paper" />
         {item.answerFigure ? <Figure figure={item.answerFigure} /> : null}
         <div>
-          <p className="text-sm font-semibold text-slate-800">Marking ({marksLabel(item.marks)})</p>
+          <p className="text-sm font-semibold text-slate-800">
+            {t("paper.view.marking", { marks: t("paper.view.marks", { count: item.marks }) })}
+          </p>
           <ul className="mt-1 space-y-1 text-sm text-slate-800">
             {item.marking.map((point) => (
               <li key={point.pointHtml} className="flex gap-2">
@@ -242,8 +251,29 @@ function Answer({ item, open }: { item: ItemView; open: boolean }) {
             ))}
           </ul>
         </div>
-        <p className="text-xs text-slate-600">Chapter: {item.chapterName}</p>
+        <p className="text-xs text-slate-600">{t("paper.view.chapter", { chapter: item.chapterName })}</p>
       </div>
     </details>
+  );
+}
+
+/**
+ * A model paper's "General instructions", as the board prints them (HTML rendered on the server). Here, with the
+ * paper's body, because the pages that show one show the other.
+ */
+export function PaperInstructions({ html, language }: { html: string[]; language: string }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="instructions" className="mt-5 rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="instructions" className="font-semibold text-slate-900">
+        {t("paper.instructions")}
+      </h2>
+      <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-800" lang={language}>
+        {html.map((item) => (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server from our content files
+          <li key={item} dangerouslySetInnerHTML={{ __html: item }} />
+        ))}
+      </ol>
+    </section>
   );
 }

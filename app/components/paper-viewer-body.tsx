@@ -1,5 +1,7 @@
 import { type ComponentType, type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { formatNumber, type Locale } from "../../domain/i18n.ts";
 import type { PaperFileKind } from "../../domain/papers.ts";
+import { type Translate, useLocale, useT } from "../lib/i18n";
 import type { PdfProgress, PdfSource } from "../lib/pdf-source";
 import { loadViewerCode } from "../lib/viewer-code";
 import { lastPageRead, rememberPageRead } from "../lib/viewer-memory";
@@ -49,6 +51,8 @@ export default function ViewerBody({
   const [DocumentView, setDocumentView] = useState<ComponentType<PaperViewerDocumentProps> | null>(null);
   const [resumedAt, setResumedAt] = useState<number | null>(null);
   const handle = useRef<ViewerHandle>(null);
+  const t = useT();
+  const { locale } = useLocale();
 
   useEffect(() => source.onProgress(setProgress), [source]);
   // The controls replace the frame shown while they loaded, and with it the Close button that had
@@ -117,14 +121,18 @@ export default function ViewerBody({
     <div className="flex h-full flex-col" onKeyDown={onKeyDown}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-600 bg-slate-900 px-3 py-2">
         <h2 id={titleId} className="min-w-0 flex-1 truncate text-sm font-semibold sm:text-base">
-          {viewerTitle(paper, kind)}
+          {viewerTitle(t, paper, kind)}
         </h2>
         <button ref={closeRef} type="button" onClick={onClose} className={`${controlClass} px-3 sm:order-last`}>
-          <span aria-hidden="true">✕&nbsp;</span>Close
+          <span aria-hidden="true">✕&nbsp;</span>
+          {t("viewer.close")}
         </button>
         <div className="flex w-full items-center justify-between gap-2 sm:w-auto sm:justify-start">
           {paper.solutionUrl ? (
-            <fieldset className="flex shrink-0 overflow-hidden rounded-lg border border-slate-500" aria-label="Show">
+            <fieldset
+              className="flex shrink-0 overflow-hidden rounded-lg border border-slate-500"
+              aria-label={t("viewer.show")}
+            >
               {(["question", "solution"] as const).map((option) => (
                 <button
                   key={option}
@@ -133,29 +141,33 @@ export default function ViewerBody({
                   onClick={() => kind !== option && onKind(option)}
                   className={`min-h-10 px-2 text-sm font-semibold sm:px-3 ${kind === option ? "bg-amber-400 text-slate-900" : "text-white hover:bg-slate-700"}`}
                 >
-                  {option === "question" ? "Question" : "Solution"}
+                  {option === "question" ? t("viewer.question") : t("viewer.solution")}
                 </button>
               ))}
             </fieldset>
           ) : null}
-          <fieldset className="flex items-center gap-1" aria-label="Zoom">
+          <fieldset className="flex items-center gap-1" aria-label={t("viewer.zoom")}>
             <button
               type="button"
               onClick={() => setZoom(zoomOutStep(zoom))}
               disabled={!ready || zoom <= MIN_ZOOM}
-              aria-label="Zoom out"
+              aria-label={t("viewer.zoomOut")}
               className={`${controlBase} min-w-9`}
             >
               <span aria-hidden="true">−</span>
             </button>
-            <output aria-live="polite" aria-label="Zoom level" className="w-11 text-center text-sm tabular-nums">
-              {zoom}%
+            <output
+              aria-live="polite"
+              aria-label={t("viewer.zoomLevel")}
+              className="w-11 text-center text-sm tabular-nums"
+            >
+              {t("viewer.zoomValue", { zoom: formatNumber(locale, zoom) })}
             </output>
             <button
               type="button"
               onClick={() => setZoom(zoomInStep(zoom))}
               disabled={!ready || zoom >= MAX_ZOOM}
-              aria-label="Zoom in"
+              aria-label={t("viewer.zoomIn")}
               className={`${controlBase} min-w-9`}
             >
               <span aria-hidden="true">+</span>
@@ -166,7 +178,7 @@ export default function ViewerBody({
             <span aria-hidden="true" className="text-lg leading-none sm:hidden">
               ⤓
             </span>
-            <span className="sr-only sm:not-sr-only">Download</span>
+            <span className="sr-only sm:not-sr-only">{t("viewer.download")}</span>
           </a>
         </div>
       </div>
@@ -202,6 +214,9 @@ function PageBar({
   resumedAt: number | null;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
+  const t = useT();
+  const { locale } = useLocale();
+  const number = (n: number) => formatNumber(locale, n);
   const ready = pages > 0;
   const commit = () => {
     if (draft === null) return;
@@ -211,7 +226,7 @@ function PageBar({
   };
   return (
     <nav
-      aria-label="Pages"
+      aria-label={t("viewer.pages.label")}
       className="flex items-center justify-center gap-2 border-t border-slate-600 bg-slate-900 px-3 py-2 text-sm"
     >
       <button
@@ -220,7 +235,9 @@ function PageBar({
         disabled={!ready || page <= 1}
         className={`${controlClass} px-3`}
       >
-        <span aria-hidden="true">‹&nbsp;</span>Previous<span className="sr-only"> page</span>
+        <span aria-hidden="true">‹&nbsp;</span>
+        {t("viewer.pages.previous")}
+        <span className="sr-only"> {t("viewer.pages.pageSuffix")}</span>
       </button>
       <form
         className="flex items-center gap-1.5 whitespace-nowrap tabular-nums"
@@ -230,9 +247,9 @@ function PageBar({
         }}
       >
         <label htmlFor="viewer-page" className="sr-only">
-          Page number, of {pages}
+          {t("viewer.pages.inputLabel", { pages: number(pages) })}
         </label>
-        <span aria-hidden="true">Page</span>
+        <span aria-hidden="true">{t("viewer.pages.page")}</span>
         <input
           id="viewer-page"
           inputMode="numeric"
@@ -240,12 +257,12 @@ function PageBar({
           autoComplete="off"
           disabled={!ready}
           value={draft ?? (ready ? String(page) : "")}
-          onChange={(event) => setDraft(event.target.value.replace(/\D/g, "").slice(0, 4))}
+          onChange={(event) => setDraft(asciiDigits(event.target.value).replace(/\D/g, "").slice(0, 4))}
           onFocus={(event) => event.target.select()}
           onBlur={commit}
           className="w-12 rounded-md border border-slate-500 bg-slate-800 px-1 py-1.5 text-center text-white"
         />
-        <span aria-hidden="true">of {ready ? pages : "…"}</span>
+        <span aria-hidden="true">{t("viewer.pages.of", { pages: ready ? number(pages) : "…" })}</span>
       </form>
       <button
         type="button"
@@ -253,29 +270,40 @@ function PageBar({
         disabled={!ready || page >= pages}
         className={`${controlClass} px-3`}
       >
-        Next<span className="sr-only"> page</span>
+        {t("viewer.pages.next")}
+        <span className="sr-only"> {t("viewer.pages.pageSuffix")}</span>
         <span aria-hidden="true">&nbsp;›</span>
       </button>
       <p className="sr-only" aria-live="polite">
-        {ready ? `Page ${page} of ${pages}` : ""}
-        {resumedAt ? `. Opened at page ${resumedAt}, where you stopped reading.` : ""}
+        {ready
+          ? resumedAt
+            ? t("viewer.pages.statusResumed", { page: number(page), pages: number(pages), resumed: number(resumedAt) })
+            : t("viewer.pages.status", { page: number(page), pages: number(pages) })
+          : ""}
       </p>
     </nav>
   );
 }
 
-function kb(bytes: number): string {
-  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-IN")} KB`;
+/** Devanagari digits typed on a Marathi keyboard (०–९) as ASCII digits, so that the page box accepts them. */
+function asciiDigits(text: string): string {
+  return text.replace(/[०-९]/g, (digit) => String(digit.charCodeAt(0) - 0x966));
+}
+
+function kb(t: Translate, locale: Locale, bytes: number): string {
+  return t("viewer.loading.kb", { size: formatNumber(locale, Math.max(1, Math.round(bytes / 1024))) });
 }
 
 /** Honest progress: what is still loading, and how much of the paper has arrived. */
 function LoadingProgress({ codeReady, progress }: { codeReady: boolean; progress: PdfProgress }) {
   const { loaded, total } = progress;
+  const t = useT();
+  const { locale } = useLocale();
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : undefined;
   return (
     <div className="absolute inset-x-0 top-0 z-10 bg-slate-800 px-4 py-6 text-center">
       <p className="mb-3 text-sm" id="viewer-progress-label">
-        {codeReady ? "Opening the first page…" : "Getting the viewer ready (once per visit)…"}
+        {codeReady ? t("viewer.loading.opening") : t("viewer.loading.code")}
       </p>
       <progress
         aria-labelledby="viewer-progress-label"
@@ -285,8 +313,8 @@ function LoadingProgress({ codeReady, progress }: { codeReady: boolean; progress
       />
       <p className="mt-2 text-xs text-slate-300 tabular-nums">
         {total > 0
-          ? `Paper: ${kb(loaded)} of ${kb(total)} downloaded. Only the pages you read are downloaded.`
-          : "Paper: connecting…"}
+          ? t("viewer.loading.progress", { loaded: kb(t, locale, loaded), total: kb(t, locale, total) })
+          : t("viewer.loading.connecting")}
       </p>
     </div>
   );

@@ -10,7 +10,9 @@ import {
 // The worker is bundled with the site (hashed asset under /assets): no CDN, CSP `worker-src 'self'`.
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { type Ref, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
+import { formatNumber } from "../../domain/i18n.ts";
 import { DrawQueue } from "../lib/draw-queue";
+import { useLocale, useT } from "../lib/i18n";
 import { type PdfHead, PdfLoadError, type PdfSource, RANGE_CHUNK_SIZE } from "../lib/pdf-source";
 import { clampZoom, DOUBLE_TAP_ZOOM, FIT_ZOOM } from "../lib/viewer-zoom";
 
@@ -108,6 +110,7 @@ export default function PaperViewerDocument({
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [sizes, setSizes] = useState<PageSize[]>([]);
   const [view, setView] = useState({ width: 0, height: 0 });
+  const t = useT();
 
   useEffect(() => {
     let cancelled = false;
@@ -259,7 +262,7 @@ export default function PaperViewerDocument({
       ref={scrollRef}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
       tabIndex={0}
-      aria-label="Paper pages"
+      aria-label={t("viewer.region")}
       // One finger scrolls natively; two fingers and double-taps are the viewer's (the page must not zoom).
       className="relative h-full touch-pan-x touch-pan-y overflow-auto overscroll-contain"
     >
@@ -432,6 +435,8 @@ function PdfPage({
 }) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
+  const t = useT();
+  const { locale } = useLocale();
   const onSizeRef = useRef(onSize);
   onSizeRef.current = onSize;
 
@@ -499,7 +504,10 @@ function PdfPage({
       ref={boxRef}
       data-page={number}
       role="img"
-      aria-label={`Page ${number} of ${pageCount}`}
+      aria-label={t("viewer.pages.status", {
+        page: formatNumber(locale, number),
+        pages: formatNumber(locale, pageCount),
+      })}
       className="absolute bg-white shadow-lg"
       style={{ top, left, width, height }}
     />

@@ -1,6 +1,7 @@
 import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation, useRevalidator } from "react-router";
 import type { PaperFileKind } from "../../domain/papers.ts";
+import { useLocale, useT } from "../lib/i18n";
 import { useRootData } from "../lib/root-data";
 import { prefetchViewerCodeWhenIdle } from "../lib/viewer-code";
 import { useViewerRoute, type ViewerTarget, viewerHref } from "../lib/viewer-route";
@@ -17,6 +18,8 @@ import { PaperViewer, type ViewerPaper, viewerTitle } from "./paper-viewer";
  */
 export function usePaperViewer(find: (id: string) => ViewerPaper | null) {
   const { user } = useRootData();
+  const t = useT();
+  const { path } = useLocale();
   const location = useLocation();
   const route = useViewerRoute();
   const [tapAuth, setTapAuth] = useState<(AuthRequest & { target?: ViewerTarget }) | null>(null);
@@ -54,7 +57,7 @@ export function usePaperViewer(find: (id: string) => ViewerPaper | null) {
     opener.current = event.currentTarget;
     const next = { id: target.id, kind: fileKind };
     if (signedIn) route.open(next);
-    else setTapAuth({ kind: fileKind, title: viewerTitle(target, fileKind), url: "", target: next });
+    else setTapAuth({ kind: fileKind, title: viewerTitle(t, target, fileKind), url: "", target: next });
   };
 
   /** For 'Solution' links (target=_blank): signed in, the browser follows the link to a new window. */
@@ -63,12 +66,17 @@ export function usePaperViewer(find: (id: string) => ViewerPaper | null) {
   const onSolutionClick = (event: MouseEvent<HTMLAnchorElement>, target: ViewerPaper) => {
     if (signedIn) return;
     event.preventDefault();
-    setTapAuth({ kind: "solution", title: viewerTitle(target, "solution"), url: solutionHref(target), newTab: true });
+    setTapAuth({
+      kind: "solution",
+      title: viewerTitle(t, target, "solution"),
+      url: solutionHref(target),
+      newTab: true,
+    });
   };
 
   // A `?paper=` link opened by an anonymous visitor: the sign-in window, for that paper.
   const linkAuth: AuthRequest | null =
-    route.target && paper && !signedIn ? { kind, title: viewerTitle(paper, kind), url: "" } : null;
+    route.target && paper && !signedIn ? { kind, title: viewerTitle(t, paper, kind), url: "" } : null;
   const authRequest = tapAuth ?? linkAuth;
   const closeAuth = useCallback(() => {
     if (!tapAuth && linkAuth) route.close();
@@ -81,7 +89,7 @@ export function usePaperViewer(find: (id: string) => ViewerPaper | null) {
     setTapAuth(null);
   }, [tapAuth, route]);
   const signInFromViewer = () => {
-    if (paper) setTapAuth({ kind, title: viewerTitle(paper, kind), url: "" });
+    if (paper) setTapAuth({ kind, title: viewerTitle(t, paper, kind), url: "" });
   };
 
   // Above the listing: a link to a paper that is not there, or the PDF itself for a browser without JavaScript.
@@ -95,13 +103,13 @@ export function usePaperViewer(find: (id: string) => ViewerPaper | null) {
                 ? kind === "solution" && paper.solutionUrl
                   ? paper.solutionUrl
                   : paper.questionUrl
-                : `/login?redirectTo=${encodeURIComponent(location.pathname + location.search)}`
+                : `${path("/login")}?redirectTo=${encodeURIComponent(location.pathname + location.search)}`
             }
             className="font-semibold text-indigo-800 underline"
           >
             {signedIn
-              ? `Open the ${viewerTitle(paper, kind)} (PDF)`
-              : `Sign in to open the ${viewerTitle(paper, kind)}`}
+              ? t("viewer.noscript.open", { title: viewerTitle(t, paper, kind) })
+              : t("viewer.noscript.signIn", { title: viewerTitle(t, paper, kind) })}
           </a>
         </p>
       </noscript>
@@ -128,17 +136,18 @@ export function usePaperViewer(find: (id: string) => ViewerPaper | null) {
 }
 
 function MissingPaper({ onClose }: { onClose: () => void }) {
+  const t = useT();
   return (
     <div role="alert" className="mx-auto mb-4 flex max-w-6xl items-start justify-between gap-3 px-4">
       <p className="flex-1 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-        We could not find the paper in that link. It may have been moved; choose it from the list below.
+        {t("viewer.missing.text")}
       </p>
       <button
         type="button"
         onClick={onClose}
         className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
       >
-        Dismiss
+        {t("viewer.missing.dismiss")}
       </button>
     </div>
   );

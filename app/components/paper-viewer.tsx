@@ -1,5 +1,6 @@
 import { type ComponentType, useEffect, useId, useState } from "react";
 import type { PaperFileKind } from "../../domain/papers.ts";
+import { type Translate, useT } from "../lib/i18n";
 import type { PdfSource } from "../lib/pdf-source";
 import { loadPdfSource, loadViewerCode, loadViewerShell } from "../lib/viewer-code";
 import { ModalDialog } from "./paper-modal";
@@ -12,12 +13,15 @@ export interface ViewerPaper {
   questionUrl: string;
   /** Absent when the paper has no solution yet. */
   solutionUrl?: string | undefined;
-  /** What the solution is called: "solution" for a board paper, "model answers" for ours. */
+  /** What the solution is called, in the page's language: "solution" for a board paper, "model answers" for ours. */
   solutionLabel?: string;
 }
 
-export function viewerTitle(paper: ViewerPaper, kind: PaperFileKind): string {
-  return `${paper.title} ${kind === "question" ? "question paper" : (paper.solutionLabel ?? "solution")}`;
+/** "Mathematics 1, March 2023 question paper" / "… solution", in the page's language. */
+export function viewerTitle(t: Translate, paper: ViewerPaper, kind: PaperFileKind): string {
+  if (kind === "question") return t("viewer.title.question", { paper: paper.title });
+  if (paper.solutionLabel) return t("viewer.title.labelled", { paper: paper.title, label: paper.solutionLabel });
+  return t("viewer.title.solution", { paper: paper.title });
 }
 
 /**
@@ -77,6 +81,7 @@ function ViewerFrame(props: Omit<ViewerBodyProps, "source" | "onRetry">) {
   const [source, setSource] = useState<PdfSource | null>(null);
   const [Body, setBody] = useState<ComponentType<ViewerBodyProps> | null>(null);
   const [failed, setFailed] = useState(false);
+  const t = useT();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt makes Retry start over
   useEffect(() => {
@@ -111,20 +116,21 @@ function ViewerFrame(props: Omit<ViewerBodyProps, "source" | "onRetry">) {
     <div className="flex h-full flex-col">
       <div className="flex items-center gap-3 border-b border-slate-600 bg-slate-900 px-3 py-2">
         <h2 id={props.titleId} className="min-w-0 flex-1 truncate text-sm font-semibold sm:text-base">
-          {viewerTitle(props.paper, props.kind)}
+          {viewerTitle(t, props.paper, props.kind)}
         </h2>
         <button
           type="button"
           onClick={props.onClose}
           className="inline-flex min-h-10 items-center rounded-lg border border-slate-500 px-3 text-sm font-semibold hover:bg-slate-700"
         >
-          <span aria-hidden="true">✕&nbsp;</span>Close
+          <span aria-hidden="true">✕&nbsp;</span>
+          {t("viewer.close")}
         </button>
       </div>
       {failed ? (
         <ViewerError reason="failed" onRetry={retry} onSignIn={props.onSignIn} />
       ) : (
-        <p className="px-4 py-6 text-center text-sm">Getting the viewer ready…</p>
+        <p className="px-4 py-6 text-center text-sm">{t("viewer.preparing")}</p>
       )}
     </div>
   );
@@ -141,22 +147,19 @@ export function ViewerError({
   onSignIn: () => void;
 }) {
   const unauthorized = reason === "unauthorized";
+  const t = useT();
   return (
     <div role="alert" className="mx-auto max-w-md px-4 py-10 text-center">
-      <p className="font-semibold">
-        {unauthorized ? "Please sign in to open this paper." : "The paper could not be loaded."}
-      </p>
+      <p className="font-semibold">{unauthorized ? t("viewer.error.signInTitle") : t("viewer.error.failedTitle")}</p>
       <p className="mt-1 text-sm text-slate-300">
-        {unauthorized
-          ? "Your session may have ended. Signing in is free."
-          : "Check your internet connection and try again."}
+        {unauthorized ? t("viewer.error.signInText") : t("viewer.error.failedText")}
       </p>
       <button
         type="button"
         onClick={unauthorized ? onSignIn : onRetry}
         className="mt-5 rounded-lg bg-amber-400 px-5 py-2 font-semibold text-slate-900 hover:bg-amber-300"
       >
-        {unauthorized ? "Sign in" : "Retry"}
+        {unauthorized ? t("viewer.error.signIn") : t("viewer.error.retry")}
       </button>
     </div>
   );

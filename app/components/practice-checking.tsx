@@ -1,6 +1,8 @@
 import { useMemo, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { formatMarks, type MarkableItem, scoreAttempt } from "../../domain/practice.ts";
+import { formatNumber } from "../../domain/i18n.ts";
+import { type MarkableItem, scoreAttempt } from "../../domain/practice.ts";
+import { useLocale, useT } from "../lib/i18n";
 import type { PracticePageData } from "../lib/practice.server";
 import { usePracticeSync } from "../lib/practice-sync";
 import { ModelPaperBody } from "./model-paper-view";
@@ -22,7 +24,12 @@ export function PracticeChecking({ data }: { data: PracticePageData }) {
   const { attempt, view, sections } = data;
   const sync = usePracticeSync(attempt.id, { marks: attempt.marks, statuses: attempt.statuses });
   const fetcher = useFetcher();
-  const [problem, setProblem] = useState<string | null>(null);
+  const t = useT();
+  const { locale } = useLocale();
+  // Marks in the page's digits: "3.5", "३.५" (half marks at most, so one decimal).
+  const number = (value: number) => formatNumber(locale, value, { maximumFractionDigits: 1 });
+  // The marks could not be sent before scoring: told in the page's language.
+  const [problem, setProblem] = useState(false);
   const items = useMemo(() => new Map(sections.flatMap((s) => s.items).map((item) => [item.id, item])), [sections]);
   const score = scoreAttempt(sections, sync.marks);
   const counted = new Set(score.counted);
@@ -37,40 +44,35 @@ export function PracticeChecking({ data }: { data: PracticePageData }) {
         data-testid="practice-bar"
       >
         <p className="text-sm text-slate-700">
-          Score so far{" "}
+          {t("practice.checking.scoreSoFar")}{" "}
           <span className="text-xl font-bold text-slate-900" data-testid="live-score">
-            {formatMarks(score.scored)} / {score.max}
+            {number(score.scored)} / {number(score.max)}
           </span>
         </p>
         <p className="text-sm" role="status" data-testid="save-state">
           {sync.state === "offline"
-            ? `Offline: ${sync.pending} change${sync.pending === 1 ? "" : "s"} kept on this device, sent when you are back online`
+            ? t("practice.checking.offline", { count: sync.pending })
             : sync.state === "saving"
-              ? "Saving…"
+              ? t("practice.checking.saving")
               : sync.state === "ended"
-                ? "This attempt has ended elsewhere"
-                : "All marks saved"}
+                ? t("practice.checking.ended")
+                : t("practice.checking.saved")}
         </p>
       </div>
       <header className="mb-6">
-        <h1 className="text-2xl font-bold text-indigo-900" lang={view.language}>
-          Check your answers: {view.title}
+        <h1 className="text-2xl font-bold text-indigo-900">
+          {t("practice.checking.heading")} <span lang={view.language}>{view.title}</span>
         </h1>
-        <p className="mt-1 text-slate-700">
-          Compare your written answers with the model answers and give yourself marks for each question, as an examiner
-          would, using the marking points. Where you may choose (for example, any 2 of 3), only your best ones count.
-        </p>
+        <p className="mt-1 text-slate-700">{t("practice.checking.intro")}</p>
       </header>
       <Form
         method="post"
         onSubmit={async (event) => {
           event.preventDefault();
-          setProblem(null);
+          setProblem(false);
           // Every mark must be on the server before it scores them.
           if (!(await sync.flush())) {
-            setProblem(
-              "Your marks could not be sent. They are kept on this device; try again when you are back online.",
-            );
+            setProblem(true);
             return;
           }
           fetcher.submit({ intent: "finish" }, { method: "post" });
@@ -87,7 +89,10 @@ export function PracticeChecking({ data }: { data: PracticePageData }) {
               if (!markable || markable.attempt >= markable.items.length) return null;
               return (
                 <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
-                  Any {markable.attempt} of {markable.items.length}: only your best {markable.attempt} count.
+                  {t("practice.checking.choice", {
+                    attempt: number(markable.attempt),
+                    of: number(markable.items.length),
+                  })}
                 </p>
               );
             },
@@ -100,7 +105,7 @@ export function PracticeChecking({ data }: { data: PracticePageData }) {
               return (
                 <div className="mt-3 flex flex-wrap items-center gap-3 rounded-md border border-indigo-200 bg-indigo-50 p-3">
                   <label className="font-semibold text-slate-900" htmlFor={`mark-${item.id}`}>
-                    Your marks
+                    {t("practice.checking.yourMarks")}
                   </label>
                   <select
                     id={`mark-${item.id}`}
@@ -111,19 +116,21 @@ export function PracticeChecking({ data }: { data: PracticePageData }) {
                     }
                     className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
                   >
-                    <option value="">Not marked</option>
+                    <option value="">{t("practice.checking.notMarked")}</option>
                     {markOptions(item).map((option) => (
                       <option key={option} value={String(option)}>
-                        {formatMarks(option)}
+                        {number(option)}
                       </option>
                     ))}
                   </select>
-                  <span className="text-sm text-slate-700">out of {item.max}</span>
+                  <span className="text-sm text-slate-700">
+                    {t("practice.checking.outOf", { max: number(item.max) })}
+                  </span>
                   {choice && value !== undefined ? (
                     <span
                       className={`text-sm font-semibold ${counted.has(item.id) ? "text-green-800" : "text-slate-600"}`}
                     >
-                      {counted.has(item.id) ? "Counts" : "Not counted: your best choices count"}
+                      {counted.has(item.id) ? t("practice.checking.counts") : t("practice.checking.notCounted")}
                     </span>
                   ) : null}
                 </div>
@@ -133,14 +140,11 @@ export function PracticeChecking({ data }: { data: PracticePageData }) {
         />
         <div className="mt-8 rounded-xl border border-slate-200 bg-white p-4">
           {unmarked > 0 ? (
-            <p className="mb-3 text-sm text-slate-800">
-              {unmarked} question{unmarked === 1 ? " has" : "s have"} no marks yet;{" "}
-              {unmarked === 1 ? "it counts" : "they count"} as 0.
-            </p>
+            <p className="mb-3 text-sm text-slate-800">{t("practice.checking.unmarked", { count: unmarked })}</p>
           ) : null}
           {problem ? (
             <p role="alert" className="mb-3 font-semibold text-red-800">
-              {problem}
+              {t("practice.checking.notSent")}
             </p>
           ) : null}
           <button
@@ -148,7 +152,7 @@ export function PracticeChecking({ data }: { data: PracticePageData }) {
             disabled={fetcher.state !== "idle"}
             className="rounded-lg bg-indigo-700 px-6 py-3 font-semibold text-white hover:bg-indigo-800 disabled:opacity-60"
           >
-            {fetcher.state === "idle" ? "See my result" : "Working out your result…"}
+            {fetcher.state === "idle" ? t("practice.checking.seeResult") : t("practice.checking.working")}
           </button>
         </div>
       </Form>

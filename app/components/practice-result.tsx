@@ -1,36 +1,48 @@
 import { Link } from "react-router";
-import { formatDuration } from "../../domain/catalog.ts";
-import { formatMarks, percentageOf } from "../../domain/practice.ts";
+import { formatNumber, type Locale } from "../../domain/i18n.ts";
+import { percentageOf } from "../../domain/practice.ts";
+import { useDuration, useLocale, useT } from "../lib/i18n";
 import type { PracticePageData } from "../lib/practice.server";
+
+/** Marks in the page's digits: "3.5", "३.५" (half marks at most, so one decimal). */
+const marksIn = (locale: Locale, value: number) => formatNumber(locale, value, { maximumFractionDigits: 1 });
+/** "8.8%", "८.८%". */
+const percentIn = (locale: Locale, value: number) =>
+  formatNumber(locale, value / 100, { style: "percent", maximumFractionDigits: 1 });
+/** A question number ("2", "5") in the page's digits. */
+const digitsIn = (locale: Locale, text: string) => text.replace(/\d/g, (digit) => formatNumber(locale, Number(digit)));
 
 /** The result, rendered on the server (it works without JavaScript). */
 export function PracticeResult({ data }: { data: PracticePageData }) {
   const { attempt, chapterNames, weakest } = data;
+  const t = useT();
+  const { locale, path } = useLocale();
+  const duration = useDuration();
   const result = attempt.result;
   if (!result) return null;
   const end = attempt.writing_ended_at ?? attempt.finished_at ?? attempt.deadline_at;
   const minutesUsed = Math.max(1, Math.round((Date.parse(end) - Date.parse(attempt.started_at)) / 60_000));
   return (
     <div className="mx-auto max-w-4xl px-4 py-6">
-      <p className="text-sm font-semibold text-indigo-800">Your result</p>
+      <p className="text-sm font-semibold text-indigo-800">{t("practice.result.kicker")}</p>
       <h1 className="mt-1 text-2xl font-bold text-indigo-900">{attempt.paper_title}</h1>
       <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div className="rounded-xl border border-indigo-200 bg-indigo-50 p-4">
-          <dt className="text-sm text-slate-700">Score</dt>
+          <dt className="text-sm text-slate-700">{t("practice.result.score")}</dt>
           <dd className="text-3xl font-bold text-indigo-950" data-testid="result-score">
-            {formatMarks(result.scored)} / {result.max}
+            {marksIn(locale, result.scored)} / {marksIn(locale, result.max)}
           </dd>
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-4">
-          <dt className="text-sm text-slate-700">Percentage</dt>
+          <dt className="text-sm text-slate-700">{t("practice.result.percentage")}</dt>
           <dd className="text-3xl font-bold text-slate-900" data-testid="result-percentage">
-            {result.percentage}%
+            {percentIn(locale, result.percentage)}
           </dd>
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-4">
-          <dt className="text-sm text-slate-700">Time used</dt>
+          <dt className="text-sm text-slate-700">{t("practice.result.timeUsed")}</dt>
           <dd className="text-xl font-bold text-slate-900">
-            {formatDuration(minutesUsed)} of {formatDuration(attempt.allowed_minutes)}
+            {t("practice.result.timeOf", { used: duration(minutesUsed), allowed: duration(attempt.allowed_minutes) })}
           </dd>
         </div>
       </dl>
@@ -38,7 +50,7 @@ export function PracticeResult({ data }: { data: PracticePageData }) {
       {weakest.length > 0 ? (
         <section aria-labelledby="weakest" className="mt-8">
           <h2 id="weakest" className="text-xl font-bold text-indigo-900">
-            Chapters to work on
+            {t("practice.result.workOn")}
           </h2>
           <ol className="mt-3 space-y-4">
             {weakest.map((chapter) => (
@@ -46,27 +58,34 @@ export function PracticeResult({ data }: { data: PracticePageData }) {
                 <p className="font-semibold text-slate-900">
                   {chapter.name}:{" "}
                   <span className="font-normal">
-                    {formatMarks(chapter.scored)} of {chapter.max} marks ({chapter.percentage}%)
+                    {t("practice.result.chapterMarks", {
+                      scored: marksIn(locale, chapter.scored),
+                      max: marksIn(locale, chapter.max),
+                      percent: percentIn(locale, chapter.percentage),
+                    })}
                   </span>
                 </p>
                 {chapter.questions.length > 0 ? (
                   <>
-                    <p className="mt-2 text-sm text-slate-800">Practise this chapter in the other model papers:</p>
+                    <p className="mt-2 text-sm text-slate-800">{t("practice.result.practiseChapter")}</p>
                     <ul className="mt-1 flex flex-wrap gap-2">
                       {chapter.questions.slice(0, 6).map((question) => (
                         <li key={question.url}>
                           <Link
-                            to={question.url}
+                            to={path(question.url)}
                             className="inline-block rounded-md border border-indigo-300 bg-white px-3 py-1 text-sm font-semibold text-indigo-800 hover:bg-indigo-50"
                           >
-                            {question.paper_title}, Q.{question.question}
+                            {t("practice.result.questionLink", {
+                              paper: question.paper_title,
+                              number: digitsIn(locale, question.question),
+                            })}
                           </Link>
                         </li>
                       ))}
                     </ul>
                   </>
                 ) : (
-                  <p className="mt-2 text-sm text-slate-800">No other model paper has questions on it yet.</p>
+                  <p className="mt-2 text-sm text-slate-800">{t("practice.result.noOtherPaper")}</p>
                 )}
               </li>
             ))}
@@ -74,36 +93,40 @@ export function PracticeResult({ data }: { data: PracticePageData }) {
         </section>
       ) : (
         <p className="mt-8 rounded-lg border border-green-300 bg-green-50 p-4 font-semibold text-green-900">
-          Full marks in every chapter. Well done!
+          {t("practice.result.fullMarks")}
         </p>
       )}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <MarksTable
           id="by-question"
-          title="Marks by question"
-          first="Question"
-          rows={result.byQuestion.map((q) => ({ key: q.question, label: `Q.${q.question}`, ...q }))}
+          title={t("practice.result.byQuestion")}
+          first={t("practice.result.question")}
+          rows={result.byQuestion.map((q) => ({
+            key: q.question,
+            label: t("practice.questionShort", { number: digitsIn(locale, q.question) }),
+            ...q,
+          }))}
         />
         <MarksTable
           id="by-chapter"
-          title="Marks by chapter"
-          first="Chapter"
+          title={t("practice.result.byChapter")}
+          first={t("practice.result.chapter")}
           rows={result.byChapter.map((c) => ({ key: c.chapter, label: chapterNames[c.chapter] ?? c.chapter, ...c }))}
         />
       </div>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link
-          to={`/practice/new?paper=${attempt.paper_id}`}
+          to={path(`/practice/new?paper=${attempt.paper_id}`)}
           className="rounded-lg bg-indigo-700 px-5 py-2 font-semibold text-white hover:bg-indigo-800"
         >
-          Practise this paper again
+          {t("practice.result.again")}
         </Link>
         <Link
-          to="/progress"
+          to={path("/progress")}
           className="rounded-lg border border-indigo-700 px-5 py-2 font-semibold text-indigo-800 hover:bg-indigo-50"
         >
-          Your progress
+          {t("practice.result.progress")}
         </Link>
       </div>
     </div>
@@ -121,6 +144,8 @@ function MarksTable({
   first: string;
   rows: { key: string; label: string; scored: number; max: number }[];
 }) {
+  const t = useT();
+  const { locale } = useLocale();
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="text-lg font-bold text-slate-900">
@@ -133,7 +158,7 @@ function MarksTable({
               {first}
             </th>
             <th scope="col" className="py-2 text-right">
-              Marks
+              {t("practice.result.marks")}
             </th>
             <th scope="col" className="py-2 text-right">
               %
@@ -147,9 +172,9 @@ function MarksTable({
                 {row.label}
               </th>
               <td className="py-2 text-right">
-                {formatMarks(row.scored)} / {row.max}
+                {marksIn(locale, row.scored)} / {marksIn(locale, row.max)}
               </td>
-              <td className="py-2 text-right">{percentageOf(row.scored, row.max)}</td>
+              <td className="py-2 text-right">{marksIn(locale, percentageOf(row.scored, row.max))}</td>
             </tr>
           ))}
         </tbody>

@@ -1,9 +1,46 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useFetcher } from "react-router";
+import { formatNumber, type Locale } from "../../domain/i18n.ts";
 import { formatCountdown, type ItemStatus, WARNING_LEFT_MS } from "../../domain/practice.ts";
+import { type Translate, useLocale, useT } from "../lib/i18n";
 import type { PracticePageData } from "../lib/practice.server";
 import { usePracticeSync } from "../lib/practice-sync";
 import { ModelPaperBody } from "./model-paper-view";
+
+/** "1:05:09" as a clock shows it, in the page's digits ("१:०५:०९" on a Marathi page). */
+function countdownIn(locale: Locale, ms: number): string {
+  return formatCountdown(ms).replace(/\d/g, (digit) => formatNumber(locale, Number(digit)));
+}
+
+/** India has one time zone and no summer time: the board's clock is UTC + 5:30. */
+const IST_OFFSET_MS = 330 * 60_000;
+
+/**
+ * The clock time at which writing ends, in India's time: "4:15 pm", "दुपारी ४:१५". Written from the
+ * catalog rather than by Intl, so that Marathi says the part of the day as people say it, and the server's
+ * and the browser's text are the same.
+ */
+function clockIn(t: Translate, locale: Locale, at: number): string {
+  const ist = new Date(at + IST_OFFSET_MS);
+  const hours = ist.getUTCHours();
+  const period =
+    hours < 4
+      ? "lateNight"
+      : hours < 6
+        ? "dawn"
+        : hours < 12
+          ? "morning"
+          : hours < 16
+            ? "afternoon"
+            : hours < 20
+              ? "evening"
+              : "night";
+  return t("practice.writing.clock", {
+    hour: formatNumber(locale, hours % 12 || 12),
+    minute: formatNumber(locale, ist.getUTCMinutes(), { minimumIntegerDigits: 2 }),
+    period,
+  });
+}
 
 /**
  * The writing phase: the paper without answers, a countdown that stays in view, attempted/skipped per
@@ -22,6 +59,8 @@ export function PracticeWriting({ data }: { data: PracticePageData }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const sync = usePracticeSync(attempt.id, { marks: attempt.marks, statuses: attempt.statuses });
+  const t = useT();
+  const { locale } = useLocale();
 
   useEffect(() => {
     // The server's clock minus this device's, taken when the page came: the countdown follows the server.
@@ -46,11 +85,7 @@ export function PracticeWriting({ data }: { data: PracticePageData }) {
     attempted: statuses.filter((s) => s === "attempted").length,
     skipped: statuses.filter((s) => s === "skipped").length,
   };
-  const endsAt = new Date(deadline).toLocaleTimeString("en-IN", {
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "Asia/Kolkata",
-  });
+  const endsAt = clockIn(t, locale, deadline);
 
   return (
     <div className="mx-auto max-w-4xl px-4 pb-10">
@@ -61,19 +96,21 @@ export function PracticeWriting({ data }: { data: PracticePageData }) {
         data-testid="practice-bar"
       >
         <p className="flex items-baseline gap-2">
-          <span className="text-sm text-slate-700">Time left</span>
+          <span className="text-sm text-slate-700">{t("practice.writing.timeLeft")}</span>
           <span
             role="timer"
-            aria-label="Time left"
+            aria-label={t("practice.writing.timeLeft")}
             className="font-mono text-2xl font-bold tabular-nums text-slate-900"
             data-testid="countdown"
           >
-            {formatCountdown(left)}
+            {countdownIn(locale, left)}
           </span>
         </p>
         <p className="text-sm text-slate-700">
-          <span data-testid="attempted-count">{counts.attempted}</span> attempted ·{" "}
-          <span data-testid="skipped-count">{counts.skipped}</span> skipped
+          <span data-testid="attempted-count">{formatNumber(locale, counts.attempted)}</span>{" "}
+          {t("practice.writing.attempted", { count: counts.attempted })} ·{" "}
+          <span data-testid="skipped-count">{formatNumber(locale, counts.skipped)}</span>{" "}
+          {t("practice.writing.skipped", { count: counts.skipped })}
         </p>
         <Form
           method="post"
@@ -88,7 +125,7 @@ export function PracticeWriting({ data }: { data: PracticePageData }) {
             type="submit"
             className="rounded-lg bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800"
           >
-            Finish
+            {t("practice.writing.finish")}
           </button>
         </Form>
       </div>
@@ -97,7 +134,7 @@ export function PracticeWriting({ data }: { data: PracticePageData }) {
           role="alert"
           className="mb-4 rounded-lg border border-amber-400 bg-amber-50 p-3 font-semibold text-amber-950"
         >
-          10 minutes left. Finish your answer and check your paper.
+          {t("practice.writing.warning", { minutes: WARNING_LEFT_MS / 60_000 })}
         </p>
       ) : null}
       {confirming ? (
@@ -108,10 +145,10 @@ export function PracticeWriting({ data }: { data: PracticePageData }) {
           className="mb-4 rounded-lg border border-indigo-300 bg-indigo-50 p-4"
         >
           <p id="finish-title" className="font-semibold text-indigo-950">
-            Finish writing now?
+            {t("practice.writing.confirmTitle")}
           </p>
           <p id="finish-text" className="mt-1 text-sm text-slate-800">
-            You will check your answers against the model answers next. You cannot go back to writing.
+            {t("practice.writing.confirmText")}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button
@@ -120,7 +157,7 @@ export function PracticeWriting({ data }: { data: PracticePageData }) {
               disabled={fetcher.state !== "idle"}
               className="rounded-lg bg-indigo-700 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-800 disabled:opacity-60"
             >
-              {fetcher.state === "idle" ? "Yes, finish" : "Finishing…"}
+              {fetcher.state === "idle" ? t("practice.writing.confirmYes") : t("practice.writing.finishing")}
             </button>
             <button
               type="button"
@@ -129,7 +166,7 @@ export function PracticeWriting({ data }: { data: PracticePageData }) {
               onClick={() => setConfirming(false)}
               className="rounded-lg border border-slate-400 bg-white px-4 py-2 text-sm font-semibold text-slate-900"
             >
-              Keep writing
+              {t("practice.writing.keepWriting")}
             </button>
           </div>
         </div>
@@ -139,12 +176,10 @@ export function PracticeWriting({ data }: { data: PracticePageData }) {
           {view.title}
         </h1>
         <p className="mt-1 text-sm text-slate-700">
-          {view.marks} marks · time ends at {endsAt}. Write your answers on paper.
+          {t("practice.writing.summary", { marks: view.marks, time: endsAt })}
         </p>
         {sync.state === "offline" ? (
-          <p className="mt-2 text-sm text-amber-900">
-            You are offline. What you mark is kept on this phone and sent when you are back online.
-          </p>
+          <p className="mt-2 text-sm text-amber-900">{t("practice.writing.offline")}</p>
         ) : null}
       </header>
       <ModelPaperBody
@@ -168,6 +203,7 @@ function StatusButtons({
   status: ItemStatus | undefined;
   onChange: (status: ItemStatus | null) => void;
 }) {
+  const t = useT();
   const button = (value: ItemStatus, label: string, on: string) => (
     <button
       type="button"
@@ -182,8 +218,8 @@ function StatusButtons({
   );
   return (
     <div className="mt-3 flex gap-2">
-      {button("attempted", "Attempted", "border-green-700 bg-green-700 text-white")}
-      {button("skipped", "Skipped", "border-slate-700 bg-slate-700 text-white")}
+      {button("attempted", t("practice.writing.statusAttempted"), "border-green-700 bg-green-700 text-white")}
+      {button("skipped", t("practice.writing.statusSkipped"), "border-slate-700 bg-slate-700 text-white")}
     </div>
   );
 }

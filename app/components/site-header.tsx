@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { SITE } from "../../domain/site.ts";
+import { useLocale, useT } from "../lib/i18n";
+import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 import { LogoutButton } from "./logout-button";
 
 const NAV = [
-  { to: "/about-us", label: "About Us" },
-  { to: "/blogs", label: "Blogs" },
-  { to: "/contact-us", label: "Contact Us" },
+  { to: "/about-us", label: "common.nav.about" },
+  { to: "/blogs", label: "common.nav.blogs" },
+  { to: "/contact-us", label: "common.nav.contact" },
 ] as const;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -23,6 +25,8 @@ export function SiteHeader({ user }: { user: { id: string; name: string } | null
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLElement>(null);
   const location = useLocation();
+  const t = useT();
+  const { path } = useLocale();
 
   // A tap on a link navigates; the menu should not stay open over the new page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point
@@ -44,28 +48,31 @@ export function SiteHeader({ user }: { user: { id: string; name: string } | null
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
         <Link
-          to="/"
+          to={path("/")}
           className="flex items-center gap-2 rounded-md py-1 text-indigo-900"
-          aria-label={`${SITE.name} home`}
+          aria-label={t("common.nav.homeLabel", { site: SITE.name })}
         >
           <Logo />
           <span className="text-lg font-bold tracking-tight">{SITE.name}</span>
         </Link>
+        <div className="ml-auto md:order-last">
+          <LanguageSwitch />
+        </div>
         <details className="md:hidden" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
           <summary
             ref={toggleRef}
             className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 [&::-webkit-details-marker]:hidden"
           >
-            <span aria-hidden="true">{open ? "✕" : "☰"}</span> Menu
+            <span aria-hidden="true">{open ? "✕" : "☰"}</span> {t("common.nav.menu")}
           </summary>
           <nav
-            aria-label="Main"
+            aria-label={t("common.nav.main")}
             className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 pb-3 shadow-md"
           >
             <NavLinks user={user} />
           </nav>
         </details>
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label={t("common.nav.main")} className="hidden md:ml-auto md:block">
           <NavLinks user={user} />
         </nav>
       </div>
@@ -74,19 +81,21 @@ export function SiteHeader({ user }: { user: { id: string; name: string } | null
 }
 
 function NavLinks({ user }: { user: { id: string; name: string } | null }) {
+  const t = useT();
+  const { path } = useLocale();
   return (
     <ul className="flex flex-col gap-1 md:flex-row md:items-center">
       {NAV.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} className={linkClass} prefetch="intent">
-            {item.label}
+          <NavLink to={path(item.to)} className={linkClass} prefetch="intent">
+            {t(item.label)}
           </NavLink>
         </li>
       ))}
       {user ? (
         <li>
-          <NavLink to="/progress" className={linkClass} prefetch="intent">
-            Progress
+          <NavLink to={path("/progress")} className={linkClass} prefetch="intent">
+            {t("common.nav.progress")}
           </NavLink>
         </li>
       ) : null}
@@ -95,10 +104,10 @@ function NavLinks({ user }: { user: { id: string; name: string } | null }) {
           <LogoutButton />
         ) : (
           <NavLink
-            to="/login"
+            to={path("/login")}
             className="mt-1 block rounded-md bg-indigo-700 px-4 py-2 text-center font-semibold text-white hover:bg-indigo-800 md:mt-0 md:ml-2"
           >
-            Login
+            {t("common.nav.login")}
           </NavLink>
         )}
       </li>

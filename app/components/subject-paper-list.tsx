@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
-import { formatDuration, SESSION_LABELS } from "../../domain/catalog.ts";
-import type { Subject } from "../../domain/subjects.ts";
+import { SESSION_LABELS } from "../../domain/catalog.ts";
 import type { PaperListItem, YearGroup } from "../../server/papers/catalog.server.ts";
+import { type Translate, useDuration, useT } from "../lib/i18n";
 
 export type PaperFileKind = "question" | "solution";
 
@@ -11,8 +11,9 @@ export type OpenPaperHandler = (
   request: { paper: PaperListItem; year: number; kind: PaperFileKind },
 ) => void;
 
-export function paperTitle(paper: Pick<PaperListItem, "session">, year: number): string {
-  return `${SESSION_LABELS[paper.session]} ${year}`;
+/** "March 2023" ("मार्च 2023" on Marathi pages; without `t`, as the spec's English). */
+export function paperTitle(t: Translate | undefined, paper: Pick<PaperListItem, "session">, year: number): string {
+  return `${t ? t(`subject.session.${paper.session}`) : SESSION_LABELS[paper.session]} ${year}`;
 }
 
 const buttonBase = "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold";
@@ -27,26 +28,24 @@ export type SolutionHref = (paper: PaperListItem, year: number) => string;
 export function SubjectPaperList({
   years,
   notes,
-  subject,
+  subjectName,
   onOpen,
   solutionHref,
 }: {
   years: YearGroup[];
   /** What happened in each year's exam, from the loader (the notes stay out of the page's scripts). */
   notes: Record<number, string[]>;
-  subject: Pick<Subject, "key" | "name">;
+  /** In the page's language. */
+  subjectName: string;
   onOpen: OpenPaperHandler;
   solutionHref: SolutionHref;
 }) {
-  const subjectName = subject.name;
+  const t = useT();
   if (years.length === 0) {
     return (
       <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
-        <p className="font-semibold">No {subjectName} papers in this medium yet.</p>
-        <p className="mt-1">
-          We are adding papers all the time. Try another medium above, or join our WhatsApp or Telegram group to hear
-          when new papers arrive.
-        </p>
+        <p className="font-semibold">{t("subject.noPapers", { subject: subjectName })}</p>
+        <p className="mt-1">{t("subject.noPapersHint")}</p>
       </div>
     );
   }
@@ -58,7 +57,7 @@ export function SubjectPaperList({
             <span className="inline-block rounded-full bg-indigo-800 px-4 py-1 text-lg font-bold text-white">
               {group.year}
             </span>
-            <span className="sr-only"> question papers</span>
+            <span className="sr-only"> {t("subject.yearPapers")}</span>
           </h2>
           {(notes[group.year] ?? []).map((note) => (
             <p key={note} className="mb-3 max-w-3xl text-sm text-slate-700">
@@ -93,23 +92,25 @@ function PaperBlock({
   onOpen: OpenPaperHandler;
   solutionHref: string;
 }) {
-  const title = paperTitle(paper, year);
+  const t = useT();
+  const duration = useDuration();
+  const title = paperTitle(t, paper, year);
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-paper-id={paper.id}>
       <div className="flex items-start justify-between gap-3">
         <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
         {paper.official ? (
           <span className="rounded-md bg-green-100 px-2 py-0.5 text-xs font-bold tracking-wide text-green-900 uppercase">
-            Official
+            {t("subject.official")}
           </span>
         ) : (
           <span className="rounded-md bg-amber-100 px-2 py-0.5 text-xs font-bold tracking-wide text-amber-900 uppercase">
-            Sample
+            {t("subject.sample")}
           </span>
         )}
       </div>
       <p className="mt-1 text-sm text-slate-700">
-        {paper.marks} marks · {formatDuration(paper.duration_minutes)}
+        {t("subject.marks", { marks: paper.marks })} · {duration(paper.duration_minutes)}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <a
@@ -117,7 +118,8 @@ function PaperBlock({
           onClick={(event) => onOpen(event, { paper, year, kind: "question" })}
           className={`${buttonBase} bg-indigo-700 text-white hover:bg-indigo-800`}
         >
-          Q Paper<span className="sr-only">, {title}</span>
+          {t("subject.questionPaper")}
+          <span className="sr-only">, {title}</span>
         </a>
         {paper.solution_url ? (
           <a
@@ -127,7 +129,8 @@ function PaperBlock({
             onClick={(event) => onOpen(event, { paper, year, kind: "solution" })}
             className={`${buttonBase} border border-indigo-700 text-indigo-800 hover:bg-indigo-50`}
           >
-            Solution<span className="sr-only">, {title} (opens in a new window)</span>
+            {t("subject.solution")}
+            <span className="sr-only">, {t("subject.newWindow", { title })}</span>
           </a>
         ) : (
           <button
@@ -135,7 +138,7 @@ function PaperBlock({
             disabled
             className={`${buttonBase} cursor-not-allowed border border-slate-300 bg-slate-100 text-slate-600`}
           >
-            Solution Coming Soon
+            {t("subject.solutionSoon")}
           </button>
         )}
       </div>

@@ -1,8 +1,13 @@
+import { formatNumber } from "../../domain/i18n.ts";
+import { useLocale } from "../lib/i18n";
+
 /**
  * Percentages over time as a small line chart, drawn as SVG on the server: no chart library and no
  * JavaScript (decision 005's budgets). The points are spaced evenly, one per finished attempt.
  */
 export function TrendChart({ points, label }: { points: number[]; label: string }) {
+  const { locale } = useLocale();
+  const percent = (value: number) => formatNumber(locale, value / 100, { style: "percent" });
   const width = 240;
   const height = 72;
   const pad = 6;
@@ -21,10 +26,10 @@ export function TrendChart({ points, label }: { points: number[]; label: string 
         <line key={p} x1={pad} x2={width - pad} y1={y(p)} y2={y(p)} stroke="#e2e8f0" strokeWidth="1" />
       ))}
       <text x={width - pad} y={y(100) + 9} textAnchor="end" fontSize="8" fill="#475569">
-        100%
+        {percent(100)}
       </text>
       <text x={width - pad} y={y(50) - 2} textAnchor="end" fontSize="8" fill="#475569">
-        50%
+        {percent(50)}
       </text>
       {points.length > 1 ? <polyline points={line} fill="none" stroke="#4338ca" strokeWidth="2" /> : null}
       {points.map((p, i) => (

@@ -1,4 +1,14 @@
-import { MESSAGES } from "../../domain/auth-rules.ts";
+import { useCallback } from "react";
+import { API_MESSAGE_KEYS, API_MESSAGE_PATTERNS } from "../../domain/api-messages.ts";
+import type { Locale } from "../../domain/i18n.ts";
+import { type Translate, useT } from "./i18n";
+import { useRootData } from "./root-data";
+
+/**
+ * The spec's network message (MESSAGES.network in domain/auth-rules.ts, which a test keeps equal). Written out
+ * here so that every page's header (its logout) does not carry all the sign-up rules.
+ */
+export const NETWORK_MESSAGE = "Could not reach the server. Check your connection and try again.";
 
 export interface ApiResult<T> {
   status: number;
@@ -12,7 +22,7 @@ export interface ApiResult<T> {
 export class NetworkError extends Error {
   override name = "NetworkError";
   constructor() {
-    super(MESSAGES.network);
+    super(NETWORK_MESSAGE);
   }
 }
 
@@ -50,4 +60,25 @@ export async function postJson<T>(path: string, body: unknown): Promise<ApiResul
 export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
   if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   return to;
+}
+
+/**
+ * An API message (`meta.message`, always English) in the page's language: known messages through the
+ * catalog's `api.` keys; an unknown one as it came.
+ */
+export function translateApiMessage(t: Translate, locale: Locale, message: string): string {
+  if (locale === "en") return message;
+  const key = API_MESSAGE_KEYS[message];
+  if (key) return t(key);
+  for (const { pattern, key: patternKey, arg } of API_MESSAGE_PATTERNS) {
+    const match = pattern.exec(message);
+    if (match) return t(patternKey, { [arg]: Number(match[1]) });
+  }
+  return message;
+}
+
+export function useApiMessage(): (message: string) => string {
+  const t = useT();
+  const { locale } = useRootData();
+  return useCallback((message: string) => translateApiMessage(t, locale, message), [locale, t]);
 }

@@ -3,8 +3,10 @@
  * the scripts arrive). It runs the API's own flows (server/auth/accounts.server.ts) with the same
  * zod rules, and answers as a page: a redirect with the session cookie, or the form with its messages.
  */
+
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { loginSchema, MESSAGES, signupSchema } from "../../domain/auth.ts";
+import { localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { fieldErrors } from "../../domain/validation.ts";
 import { type AuthOutcome, signIn, signUp } from "../../server/auth/accounts.server.ts";
 import { destroySession } from "../../server/auth/session.server.ts";
@@ -23,10 +25,10 @@ function formResult(intent: AuthTab, values: Record<string, string>, status: num
 }
 
 /** The header's Logout form without JavaScript: ends the session and goes home. */
-export async function signOutAction(context: Readonly<RouterContextProvider>) {
+export async function signOutAction(context: Readonly<RouterContextProvider>, url: URL) {
   const req = context.get(expressRequestContext);
   const cookie = await orUnavailable(() => destroySession(req));
-  throw redirect("/", { headers: { "Set-Cookie": cookie } });
+  throw redirect(localizePath("/", localeFromPath(url.pathname)), { headers: { "Set-Cookie": cookie } });
 }
 
 export async function authFormAction(context: Readonly<RouterContextProvider>, request: Request, url: URL) {
@@ -36,7 +38,10 @@ export async function authFormAction(context: Readonly<RouterContextProvider>, r
   const intent: AuthTab = text(form, "intent") === "sign_in" ? "sign_in" : "sign_up";
   const finish = (outcome: AuthOutcome, values: Record<string, string>) => {
     if (outcome.ok) {
-      throw redirect(safeRedirect(url.searchParams.get("redirectTo")), { headers: { "Set-Cookie": outcome.cookie } });
+      const home = localizePath("/", localeFromPath(url.pathname));
+      throw redirect(safeRedirect(url.searchParams.get("redirectTo"), home), {
+        headers: { "Set-Cookie": outcome.cookie },
+      });
     }
     const headers = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
     const errors = outcome.field ? { [outcome.field]: outcome.message } : {};

@@ -3,7 +3,7 @@
  * visitor (and a search engine) the paper's details and its first question only, with no answers.
  */
 import { data, type RouterContextProvider } from "react-router";
-import { formatDuration } from "../../domain/catalog.ts";
+import { basePath } from "../../domain/i18n.ts";
 import { paperFileUrl } from "../../domain/papers.ts";
 import { type Subject, subjectPath } from "../../domain/subjects.ts";
 import { SYLLABUSES } from "../../domain/syllabus/index.ts";
@@ -40,10 +40,12 @@ export async function loadModelPaperPage(
   return {
     subject,
     subjectPath: subjectPath(subject),
-    path: url.pathname,
+    /** The page's English path; links and the canonical add the language. */
+    path: basePath(url.pathname),
+    // A Hindi, Marathi or Sanskrit paper, or a Marathi-medium one, needs the Devanagari font.
+    devanagari: paper.language !== "en",
     details: {
       ...details,
-      duration: formatDuration(view.durationMinutes),
       chapters: chaptersCovered(paper, SYLLABUSES[paper.subject]),
       questionCount: questions.length,
       questionUrl: paperFileUrl(id, "question"),

@@ -3,7 +3,7 @@
  * progress. They call the same functions as `/api/v1/attempts` (server/practice/attempts.server.ts).
  */
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { formatDuration } from "../../domain/catalog.ts";
+import { basePath, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { allowedMinutes, type MarkableSection } from "../../domain/practice.ts";
 import { SUBJECTS, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { HttpError } from "../../server/http/respond.server.ts";
@@ -27,6 +27,16 @@ import { orUnavailable } from "./unavailable.server";
 
 type Context = Readonly<RouterContextProvider>;
 
+/** A redirect to a site path in the language of the page that was asked for. */
+function redirectIn(url: URL, path: string): Response {
+  return redirect(localizePath(path, localeFromPath(url.pathname)));
+}
+
+/** The subject for the breadcrumbs: both names, the page picks its language's. */
+function subjectLink(subject: ReturnType<typeof subjectByKey>) {
+  return { name: subject.name, nameMr: subject.nameMr, path: subjectPath(subject) };
+}
+
 /** The API's refusals as page responses: a 404 page, or a message the form shows. */
 async function asPage<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -47,26 +57,29 @@ function paperOr404(paperId: string | null) {
   return { ...found, view };
 }
 
-/** The start screen: the paper's instructions, the time allowed, and Start (or sign in first). */
+/**
+ * The start screen: the paper's instructions, the time allowed, and Start (or sign in first). Durations are
+ * minutes: the page writes them in its language. Paths are English; the page puts them in its language.
+ */
 export async function loadPracticeStart(context: Context, url: URL) {
   const { paper, view } = paperOr404(url.searchParams.get("paper"));
   const user = await getUser(context);
   const subject = subjectByKey(paper.subject);
   return {
     signedIn: user !== null,
-    loginHref: `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`,
-    path: url.pathname + url.search,
+    loginHref: `${localizePath("/login", localeFromPath(url.pathname))}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`,
+    path: basePath(url.pathname) + url.search,
     paper: {
       id: paper.id,
       title: paper.title,
       language: paper.language,
       marks: paper.marks,
-      duration: formatDuration(paper.durationMinutes),
-      allowed: formatDuration(allowedMinutes(paper)),
+      durationMinutes: paper.durationMinutes,
+      allowedMinutes: allowedMinutes(paper),
       instructionsHtml: view.instructionsHtml,
       url: modelPaperPath(paper),
     },
-    subject: { name: subject.name, path: subjectPath(subject) },
+    subject: subjectLink(subject),
   };
 }
 
@@ -77,14 +90,14 @@ export async function startPracticeAction(context: Context, request: Request, ur
   const { paper } = paperOr404(typeof paperId === "string" ? paperId : null);
   const services = context.get(servicesContext);
   const { attempt } = await asPage(() => startAttempt(services, user.id, paper.id));
-  throw redirect(practicePath(attempt));
+  throw redirectIn(url, practicePath(attempt));
 }
 
 export interface PracticePageData {
   attempt: AttemptView;
   view: NonNullable<ReturnType<typeof getModelPaperView>>;
   sections: MarkableSection[];
-  subject: { name: string; path: string };
+  subject: { name: string; nameMr: string; path: string };
   chapterNames: Record<string, string>;
   weakest: WeakChapter[];
 }
@@ -109,7 +122,7 @@ export async function loadPractice(
   const attempt = await asPage(() => getAttempt(services, user.id, id));
   const here = attempt.state === stage || (stage === "writing" && attempt.state === "not_finished");
   // A reload after time ran out, a second device, an old link: go to where the attempt is now.
-  if (!here) throw redirect(practicePath(attempt));
+  if (!here) throw redirectIn(url, practicePath(attempt));
   const { paper, sections, view } = paperOr404(attempt.paper_id);
   const subject = subjectByKey(paper.subject);
   // While writing, the page carries no answers: the answers are for the checking.
@@ -122,7 +135,7 @@ export async function loadPractice(
     attempt,
     view: { ...view, questions },
     sections,
-    subject: { name: subject.name, path: subjectPath(subject) },
+    subject: subjectLink(subject),
     chapterNames,
     weakest: attempt.result ? weakChapterLinks(paper.subject, attempt.result.byChapter, [paper.id]) : [],
   };
@@ -145,12 +158,12 @@ export async function practiceAction(context: Context, request: Request, url: UR
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "finish-writing") {
-    throw redirect(practicePath(await asPage(() => finishWriting(services, user.id, id))));
+    throw redirectIn(url, practicePath(await asPage(() => finishWriting(services, user.id, id))));
   }
   if (intent === "finish") {
     const marks = postedMarks(form);
     if (Object.keys(marks).length > 0) await asPage(() => saveAttempt(services, user.id, id, { marks }));
-    throw redirect(practicePath(await asPage(() => finishAttempt(services, user.id, id))));
+    throw redirectIn(url, practicePath(await asPage(() => finishAttempt(services, user.id, id))));
   }
   throw data({ message: "Unknown action", errors: {} }, { status: 400 });
 }
@@ -159,10 +172,10 @@ export async function loadProgress(context: Context, url: URL) {
   const user = await requireUser(context, url);
   const services = context.get(servicesContext);
   const subjects = await asPage(() => getProgress(services, user.id));
-  // The empty state: each subject's first model paper to practise.
+  // The empty state: each subject's first model paper to practise (English paths: the page localizes them).
   const firsts = SUBJECTS.flatMap((subject) => {
     const paper = getModelPapers().papers.find((p) => p.subject === subject.key);
-    return paper ? [{ subject: subject.name, title: paper.title, href: `/practice/new?paper=${paper.id}` }] : [];
+    return paper ? [{ subject: subject.key, title: paper.title, href: `/practice/new?paper=${paper.id}` }] : [];
   });
   return { subjects: subjects.map((s) => ({ ...s, path: subjectPath(subjectByKey(s.subject)) })), firsts };
 }

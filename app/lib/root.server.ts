@@ -1,10 +1,71 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { readCookie, setCookie } from "../../domain/cookies.ts";
+import { LANGUAGE_COOKIE, LANGUAGE_OFFERED_COOKIE, localeFromPath } from "../../domain/i18n.ts";
+import { fontUrl } from "../../server/content/font.server.ts";
+import { compiledCatalog, pageCatalog } from "../../server/i18n/catalog.server.ts";
 import { servicesContext } from "../context";
+import { i18nFor } from "./i18n";
+import { mediumFromCookie } from "./medium";
 import type { RootData } from "./meta";
 import { getUser } from "./session.server";
 
-export async function getRootData(context: Readonly<RouterContextProvider>): Promise<RootData> {
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The root's data. When the session cannot be read (the database is down), the root still answers, with
+ * a 503 status and `unavailable` set, so that the page explains the outage in the page's own language:
+ * a thrown root error would leave the error page without its catalog.
+ */
+export async function getRootData(context: Readonly<RouterContextProvider>, request: Request) {
   const { config } = context.get(servicesContext);
-  const user = await getUser(context);
-  return { siteUrl: config.siteUrl, user: user ? { id: user.id, name: user.name } : null };
+  let user: Awaited<ReturnType<typeof getUser>> = null;
+  let unavailable = false;
+  try {
+    user = await getUser(context);
+  } catch (error) {
+    if (
+      !(
+        error &&
+        typeof error === "object" &&
+        "init" in error &&
+        (error as { init?: { status?: number } }).init?.status === 503
+      )
+    ) {
+      throw error;
+    }
+    unavailable = true;
+  }
+  const { pathname } = new URL(request.url);
+  const locale = localeFromPath(pathname);
+  const cookies = request.headers.get("cookie");
+  const offer =
+    locale === "en" &&
+    readCookie(cookies, LANGUAGE_COOKIE) === undefined &&
+    readCookie(cookies, LANGUAGE_OFFERED_COOKIE) === undefined &&
+    mediumFromCookie(cookies) === "marathi";
+  const mr = offer ? i18nFor("mr", compiledCatalog("mr")) : null;
+  const offerMarathi = mr
+    ? {
+        label: mr._("common.offer.label"),
+        text: mr._("common.offer.text"),
+        accept: mr._("common.offer.accept"),
+        decline: mr._("common.offer.decline"),
+      }
+    : null;
+  const rootData: RootData = {
+    siteUrl: config.siteUrl,
+    user: user ? { id: user.id, name: user.name } : null,
+    locale,
+    messages: pageCatalog(locale, pathname),
+    offerMarathi,
+    fontUrl: fontUrl(),
+    unavailable,
+  };
+  if (unavailable) return data(rootData, { status: 503, headers: { "Retry-After": "5" } });
+  // Offered once: the next page does not offer again, whatever the visitor answers (or does not).
+  if (offerMarathi) {
+    const seen = setCookie(LANGUAGE_OFFERED_COOKIE, "1", { maxAgeSeconds: ONE_YEAR_SECONDS, secure: config.https });
+    return data(rootData, { headers: { "Set-Cookie": seen } });
+  }
+  return rootData;
 }

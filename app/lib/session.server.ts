@@ -3,6 +3,7 @@
  * (server/auth/session.server.ts), reached through the Express request in the router context.
  */
 import { type RouterContextProvider, redirect } from "react-router";
+import { localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { getUser as getRequestUser, type SessionUser } from "../../server/auth/session.server.ts";
 import { expressRequestContext } from "../context";
 import { safeRedirect } from "./api";
@@ -18,11 +19,15 @@ export function getUser(context: Context): Promise<SessionUser | null> {
 /** The signed-in user; a visitor is sent to sign in and brought back here afterwards. */
 export async function requireUser(context: Context, url: URL): Promise<SessionUser> {
   const user = await getUser(context);
-  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  if (!user) {
+    const login = localizePath("/login", localeFromPath(url.pathname));
+    throw redirect(`${login}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
   return user;
 }
 
 /** For pages only a visitor needs (sign-in): a signed-in user goes where they were heading. */
 export async function requireAnonymous(context: Context, url: URL): Promise<void> {
-  if (await getUser(context)) throw redirect(safeRedirect(url.searchParams.get("redirectTo")));
+  const home = localizePath("/", localeFromPath(url.pathname));
+  if (await getUser(context)) throw redirect(safeRedirect(url.searchParams.get("redirectTo"), home));
 }

@@ -1,37 +1,42 @@
+import { localeFromPath } from "../../domain/i18n.ts";
 import { getInfoPage } from "../../server/content/pages.server.ts";
 import { ArticleBody } from "../components/article-body";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { CommunityBlock } from "../components/community-block";
 import { PageHeading } from "../components/page-heading";
+import { i18nFrom, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/about";
 
 /** The two panels of spec §2 "About": the origin, then the 3Cs; text from content/pages/about.md. */
 const PANEL_IMAGES = [
-  { src: "/images/about-origin.svg", alt: "Question papers stacked on a desk with a green tick" },
-  { src: "/images/about-3cs.svg", alt: "Three overlapping circles, each marked C" },
+  { src: "/images/about-origin.svg", alt: "about.images.origin" },
+  { src: "/images/about-3cs.svg", alt: "about.images.threeCs" },
 ] as const;
 
-export function loader() {
-  const sections = getInfoPage("about").sections.filter((section) => section.heading !== "");
+export function loader({ url }: Route.LoaderArgs) {
+  const sections = getInfoPage("about", localeFromPath(url.pathname)).sections.filter(
+    (section) => section.heading !== "",
+  );
   return { panels: sections.slice(0, PANEL_IMAGES.length) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { _: t } = i18nFrom(matches);
   return pageMeta({
-    title: "About Us | PaperStation",
-    description:
-      "PaperStation was made by students for students: free Maharashtra SSC previous-year papers, guided by our 3Cs of Consistency, Collaboration and Creativity.",
+    title: t("about.metaTitle"),
+    description: t("about.metaDescription"),
     path: "/about-us",
     matches,
   });
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
-      <Breadcrumbs label="About Us" path="/about-us" />
-      <PageHeading title="About Us" />
+      <Breadcrumbs label={t("common.nav.about")} path="/about-us" />
+      <PageHeading title={t("common.nav.about")} />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 pb-4">
         {loaderData.panels.map((panel, index) => {
           const image = PANEL_IMAGES[index];
@@ -51,7 +56,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               {image ? (
                 <img
                   src={image.src}
-                  alt={image.alt}
+                  alt={t(image.alt)}
                   width={480}
                   height={320}
                   loading={index === 0 ? "eager" : "lazy"}

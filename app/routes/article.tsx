@@ -1,17 +1,19 @@
 import { useEffect } from "react";
 import { data, Link, useNavigationType } from "react-router";
+import { basePath, localeFromPath } from "../../domain/i18n.ts";
 import { getArticle } from "../../server/content/articles.server.ts";
 import { ArticleBody, ArticleDate } from "../components/article-body";
 import { ArticleJsonLd } from "../components/article-json-ld";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { CommunityBlock } from "../components/community-block";
+import { i18nFrom, useLocale, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/article";
 
 export function loader({ url }: Route.LoaderArgs) {
   // `url`, not `request.url`: on a client navigation the request is `/<slug>.data`.
-  const slug = url.pathname.replace(/^\/+|\/+$/g, "");
-  const article = getArticle(slug);
+  const slug = basePath(url.pathname).replace(/^\/+|\/+$/g, "");
+  const article = getArticle(slug, localeFromPath(url.pathname));
   if (!article) throw data(null, { status: 404 });
   const { markdown: _markdown, ...rest } = article;
   return rest;
@@ -19,11 +21,13 @@ export function loader({ url }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
+  const { _: t } = i18nFrom(matches);
   return [
     ...pageMeta({
-      title: `${loaderData.title} | PaperStation`,
+      title: t("blog.articleTitle", { title: loaderData.title }),
       description: loaderData.description,
       path: loaderData.path,
+      alternates: loaderData.alternates,
       matches,
       image: loaderData.image,
       type: "article",
@@ -34,6 +38,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function Article({ loaderData: article }: Route.ComponentProps) {
   const navigationType = useNavigationType();
+  const t = useT();
+  const { path } = useLocale();
   // Opening an article starts at its top; going back (POP) keeps the restored position.
   useEffect(() => {
     if (navigationType !== "POP") window.scrollTo({ top: 0, left: 0, behavior: "instant" });
@@ -56,18 +62,21 @@ export default function Article({ loaderData: article }: Route.ComponentProps) {
           {article.title}
         </h1>
         <p className="mt-2 text-sm text-slate-600">
-          Published <ArticleDate date={article.date} /> by the PaperStation team
+          {t("blog.published")} <ArticleDate date={article.date} />
         </p>
         <ArticleBody html={article.html} className="mt-6" />
         <p className="mt-10 flex flex-wrap gap-3">
-          <Link to="/" className="rounded-lg bg-indigo-700 px-5 py-2 font-semibold text-white hover:bg-indigo-800">
-            Back to home
+          <Link
+            to={path("/")}
+            className="rounded-lg bg-indigo-700 px-5 py-2 font-semibold text-white hover:bg-indigo-800"
+          >
+            {t("blog.backHome")}
           </Link>
           <Link
-            to="/blogs"
+            to={path("/blogs")}
             className="rounded-lg border border-indigo-700 px-5 py-2 font-semibold text-indigo-800 hover:bg-indigo-50"
           >
-            More articles
+            {t("blog.more")}
           </Link>
         </p>
         <ArticleJsonLd article={article} />

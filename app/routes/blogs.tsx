@@ -1,27 +1,24 @@
 import { useEffect, useRef } from "react";
-import { blogPage } from "../../server/content/articles.server.ts";
+import { localeFromPath } from "../../domain/i18n.ts";
+import { blogPage, getArticles } from "../../server/content/articles.server.ts";
 import { BlogCard } from "../components/blog-card";
 import { BlogPagination, blogPageHref } from "../components/blog-pagination";
 import { Breadcrumbs } from "../components/breadcrumbs";
+import { i18nFrom, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/blogs";
 
 export function loader({ url }: Route.LoaderArgs) {
-  return blogPage(url.searchParams.get("page"));
+  return blogPage(url.searchParams.get("page"), getArticles(localeFromPath(url.pathname)));
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const page = loaderData?.page ?? 1;
   const pageCount = loaderData?.pageCount ?? 1;
+  const { _: t } = i18nFrom(matches);
   return pageMeta({
-    title:
-      page === 1
-        ? "SSC Exam Tips, Timetables and Results Blog | PaperStation"
-        : `SSC Exam Tips, Timetables and Results Blog, Page ${page} of ${pageCount} | PaperStation`,
-    description:
-      page === 1
-        ? "Practical articles for Maharashtra SSC students: exam planning, timetables, results, subject strategy and how to practise with previous-year papers."
-        : `Page ${page} of ${pageCount} of the PaperStation blog: more practical articles for Maharashtra SSC students on exams, results and subject strategy.`,
+    title: page === 1 ? t("blog.metaTitle") : t("blog.metaTitlePage", { page, pageCount }),
+    description: page === 1 ? t("blog.metaDescription") : t("blog.metaDescriptionPage", { page, pageCount }),
     path: blogPageHref(page),
     matches,
   });
@@ -34,6 +31,7 @@ function prefersReducedMotion(): boolean {
 export default function Blogs({ loaderData }: Route.ComponentProps) {
   const { page, pageCount, articles } = loaderData;
   const shownPage = useRef(page);
+  const t = useT();
 
   // Spec §4: a page button switches page and scrolls smoothly to the top.
   useEffect(() => {
@@ -44,20 +42,18 @@ export default function Blogs({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <Breadcrumbs label="Blogs" path="/blogs" />
+      <Breadcrumbs label={t("common.nav.blogs")} path="/blogs" />
       <section className="bg-indigo-900 text-white" aria-labelledby="blogs-title">
         <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
-          <p className="text-sm font-semibold tracking-wide text-amber-300 uppercase">PaperStation Blog</p>
+          <p className="text-sm font-semibold tracking-wide text-amber-300 uppercase">{t("blog.kicker")}</p>
           <h1 id="blogs-title" className="mt-1 text-2xl font-bold sm:text-4xl">
-            Exam tips, timetables and results for SSC students
+            {t("blog.title")}
           </h1>
-          <p className="mt-2 max-w-2xl text-indigo-100">
-            Short, practical articles on planning, practising with previous-year papers and staying calm in exam season.
-          </p>
+          <p className="mt-2 max-w-2xl text-indigo-100">{t("blog.intro")}</p>
         </div>
       </section>
       <div className="mx-auto max-w-6xl px-4 py-8">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Articles, page ${page} of ${pageCount}`}>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("blog.listLabel", { page, pageCount })}>
           {articles.map((article, index) => (
             <BlogCard key={article.slug} article={article} eager={index < 2} />
           ))}

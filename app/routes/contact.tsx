@@ -1,6 +1,7 @@
 import { SOCIAL_LINKS } from "../../domain/site.ts";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { servicesContext } from "../context";
+import { i18nFrom, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/contact";
 
@@ -26,10 +27,10 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { _: t } = i18nFrom(matches);
   return pageMeta({
-    title: "Contact Us",
-    description:
-      "Contact the PaperStation team: chat with us on WhatsApp or write to us by e-mail about papers, your account or the site.",
+    title: t("common.nav.contact"),
+    description: t("contact.metaDescription"),
     path: "/contact-us",
     matches,
   });
@@ -66,13 +67,14 @@ function CardIcon({ icon, className }: { icon: keyof typeof ICONS; className: st
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   const { supportEmail } = loaderData;
+  const t = useT();
   return (
     <>
-      <Breadcrumbs label="Contact Us" path="/contact-us" />
+      <Breadcrumbs label={t("common.nav.contact")} path="/contact-us" />
       <div className="mx-auto max-w-3xl px-4 pt-8 pb-4">
-        <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">Contact Us</h1>
+        <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">{t("common.nav.contact")}</h1>
         <h2 id="contact-question" className="mt-3 text-lg font-semibold text-slate-800">
-          How would you like to contact us ?
+          {t("contact.question")}
         </h2>
         <ul aria-labelledby="contact-question" className="mt-5 grid gap-4 sm:grid-cols-2">
           <li>
@@ -85,9 +87,10 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             >
               <CardIcon icon="chat" className="bg-green-100 text-green-800" />
               <span className="min-w-0">
-                <span className="block text-lg font-bold text-slate-900">Chat with us</span>
+                <span className="block text-lg font-bold text-slate-900">{t("contact.chat")}</span>
                 <span className="block truncate text-sm text-slate-600">
-                  On WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+                  {t("contact.onWhatsApp")}
+                  <span className="sr-only"> {t("common.newTab")}</span>
                 </span>
               </span>
             </a>
@@ -100,15 +103,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
             >
               <CardIcon icon="mail" className="bg-indigo-100 text-indigo-800" />
               <span className="min-w-0">
-                <span className="block text-lg font-bold text-slate-900">Write to us</span>
+                <span className="block text-lg font-bold text-slate-900">{t("contact.write")}</span>
                 <span className="block truncate text-sm text-slate-600">{supportEmail}</span>
               </span>
             </a>
           </li>
         </ul>
-        <p className="mt-6 text-slate-700">
-          If your message is about a paper, tell us the subject, year and medium. Please never send us your password.
-        </p>
+        <p className="mt-6 text-slate-700">{t("contact.note")}</p>
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { isMedium } from "../../domain/catalog.ts";
-import { SITE } from "../../domain/site.ts";
+import { localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { isSubjectKey, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { getHomeWelcome } from "../../server/content/pages.server.ts";
 import { CommunityBlock } from "../components/community-block";
@@ -8,12 +8,19 @@ import { HomeJsonLd } from "../components/home-json-ld";
 import { HomePaperForm, type PaperFormErrors, validatePaperForm } from "../components/home-paper-form";
 import { WelcomeSection } from "../components/welcome-section";
 import { servicesContext } from "../context";
+import { i18nFrom, useT } from "../lib/i18n";
 import { mediumCookie, mediumFromCookie } from "../lib/medium";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({ title: SITE.defaultTitle, description: SITE.defaultDescription, path: "/", matches });
+  const { _: t } = i18nFrom(matches);
+  return pageMeta({
+    title: t("common.site.defaultTitle"),
+    description: t("common.site.defaultDescription"),
+    path: "/",
+    matches,
+  });
 }
 
 /**
@@ -23,38 +30,38 @@ export function meta({ matches }: Route.MetaArgs) {
  */
 export function loader({ request, url, context }: Route.LoaderArgs) {
   const cookieMedium = mediumFromCookie(request.headers.get("cookie"));
+  const locale = localeFromPath(url.pathname);
   const submitted = url.searchParams.has("medium") || url.searchParams.has("subject");
   if (!submitted) {
     return {
       values: { medium: cookieMedium ?? "", subject: "" },
       errors: {} as PaperFormErrors,
-      welcome: getHomeWelcome(),
+      welcome: getHomeWelcome(locale),
     };
   }
   const values = { medium: url.searchParams.get("medium") ?? "", subject: url.searchParams.get("subject") ?? "" };
   const errors = validatePaperForm(values);
   if (isMedium(values.medium) && isSubjectKey(values.subject)) {
     const { config } = context.get(servicesContext);
-    return redirect(subjectPath(subjectByKey(values.subject)), {
+    return redirect(localizePath(subjectPath(subjectByKey(values.subject)), locale), {
       headers: { "Set-Cookie": mediumCookie(values.medium, config.https) },
     });
   }
-  return { values, errors, welcome: getHomeWelcome() };
+  return { values, errors, welcome: getHomeWelcome(locale) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
       <section aria-labelledby="home-title" className="bg-gradient-to-br from-indigo-900 to-indigo-700 text-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 max-sm:gap-5 max-sm:py-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="sm:max-w-md">
             <h1 id="home-title" className="text-2xl font-bold sm:text-4xl">
-              Maharashtra Board 10th SSC Question Papers
+              {t("home.title")}
             </h1>
-            <p className="mt-2 text-indigo-100">{SITE.tagline}.</p>
-            <p className="mt-1 text-indigo-100 max-sm:hidden">
-              Free previous-year papers 2018–2023 with solutions, in English, Marathi and Semi English medium.
-            </p>
+            <p className="mt-2 text-indigo-100">{t("common.site.tagline")}.</p>
+            <p className="mt-1 text-indigo-100 max-sm:hidden">{t("home.intro")}</p>
             {/* Phones on mobile data never fetch the picture: the source only matches from 640 px. */}
             <picture className="mt-6 hidden sm:block">
               <source media="(min-width: 640px)" srcSet="/images/home/hero-papers.svg" />

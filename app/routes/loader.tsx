@@ -1,12 +1,14 @@
 import { LoaderAnimation } from "../components/loader-animation";
+import { i18nFrom, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/loader";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { _: t } = i18nFrom(matches);
   return [
     ...pageMeta({
-      title: "Loading | PaperStation",
-      description: "The PaperStation loader animation, shown while question papers load.",
+      title: t("common.loading.metaTitle"),
+      description: t("common.loading.metaDescription"),
       path: "/loader",
       matches,
     }),
@@ -15,9 +17,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function LoaderPage() {
+  const t = useT();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="sr-only">Loading</h1>
+      <h1 className="sr-only">{t("common.loading.title")}</h1>
       <LoaderAnimation />
     </div>
   );

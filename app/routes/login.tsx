@@ -4,6 +4,7 @@ import { Breadcrumbs } from "../components/breadcrumbs";
 import { CommunityBlock } from "../components/community-block";
 import { safeRedirect } from "../lib/api";
 import { authFormAction } from "../lib/auth-action.server";
+import { i18nFrom, useLocale, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import { requireAnonymous } from "../lib/session.server";
 import type { Route } from "./+types/login";
@@ -20,10 +21,10 @@ export function action({ context, request, url }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { _: t } = i18nFrom(matches);
   return pageMeta({
-    title: "Login or Sign Up | PaperStation",
-    description:
-      "Sign up or sign in to PaperStation to open free Maharashtra SSC previous-year question papers and solutions.",
+    title: t("auth.page.metaTitle"),
+    description: t("auth.page.metaDescription"),
     path: "/login",
     matches,
   });
@@ -33,21 +34,20 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const redirectTo = safeRedirect(params.get("redirectTo"));
-  const formAction = params.has("redirectTo") ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+  const t = useT();
+  const { path } = useLocale();
+  const redirectTo = safeRedirect(params.get("redirectTo"), path("/"));
+  const login = path("/login");
+  const formAction = params.has("redirectTo") ? `${login}?redirectTo=${encodeURIComponent(redirectTo)}` : login;
 
   return (
     <>
-      <p className="bg-indigo-900 px-4 py-2 text-center font-semibold text-white">
-        10th SSC Maharashtra Board Question Paper
-      </p>
-      <Breadcrumbs label="Login" path="/login" />
+      <p className="bg-indigo-900 px-4 py-2 text-center font-semibold text-white">{t("auth.page.banner")}</p>
+      <Breadcrumbs label={t("common.nav.login")} path="/login" />
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-8 md:grid-cols-2">
         <div className="min-w-0">
-          <h1 className="mb-2 text-2xl font-bold text-indigo-900 sm:text-3xl">Sign up or sign in</h1>
-          <p className="mb-5 text-slate-700">
-            A free account lets you open every question paper and solution. We ask only what we need.
-          </p>
+          <h1 className="mb-2 text-2xl font-bold text-indigo-900 sm:text-3xl">{t("auth.page.title")}</h1>
+          <p className="mb-5 text-slate-700">{t("auth.page.intro")}</p>
           <AuthCard
             initialTab={loaderData.tab}
             formAction={formAction}

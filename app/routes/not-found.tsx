@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { SITE } from "../../domain/site.ts";
+import { i18nFrom, useT } from "../lib/i18n";
 import { ErrorPanel } from "../root";
 import type { Route } from "./+types/not-found";
 
@@ -7,19 +8,19 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export function meta({ location }: Route.MetaArgs) {
+export function meta({ location, matches }: Route.MetaArgs) {
+  const { _: t } = i18nFrom(matches);
   return [
-    { title: `Page not found | ${SITE.name}` },
-    { name: "description", content: `There is no page at ${location.pathname} on ${SITE.name}.` },
+    { title: t("common.notFound.metaTitle", { site: SITE.name }) },
+    {
+      name: "description",
+      content: t("common.notFound.metaDescription", { path: location.pathname, site: SITE.name }),
+    },
     { name: "robots", content: "noindex" },
   ];
 }
 
 export default function NotFound() {
-  return (
-    <ErrorPanel
-      title="Page not found"
-      message="We could not find that page. It may have moved, or the link may be mistyped. Every subject's papers are one tap away below."
-    />
-  );
+  const t = useT();
+  return <ErrorPanel title={t("common.notFound.title")} message={t("common.notFound.pageMessage")} />;
 }

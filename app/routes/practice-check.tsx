@@ -1,7 +1,9 @@
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { PracticeChecking } from "../components/practice-checking";
+import { i18nFrom, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import { loadPractice, practiceAction } from "../lib/practice.server";
+import { useSubjectName } from "../lib/subject-name";
 import type { Route } from "./+types/practice-check";
 
 /** The checking stage: each answer beside its model answer, marks per item. */
@@ -17,9 +19,10 @@ export function action({ context, request, url, params }: Route.ActionArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { attempt } = loaderData;
+  const { _: t } = i18nFrom(matches);
   return pageMeta({
-    title: `Check your answers: ${attempt.paper_title} | PaperStation`,
-    description: `Mark your practice of ${attempt.paper_title} against the model answers.`,
+    title: t("practice.checking.metaTitle", { title: attempt.paper_title }),
+    description: t("practice.checking.metaDescription", { title: attempt.paper_title }),
     path: `/practice/${attempt.id}/check`,
     matches,
     noindex: true,
@@ -28,11 +31,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function PracticeCheckPage({ loaderData }: Route.ComponentProps) {
   const { attempt, subject } = loaderData;
+  const t = useT();
+  const subjectName = useSubjectName();
   return (
     <>
       <Breadcrumbs
-        parent={{ label: subject.name, path: subject.path }}
-        label="Check your answers"
+        parent={{ label: subjectName(subject), path: subject.path }}
+        label={t("practice.checking.breadcrumb")}
         path={`/practice/${attempt.id}/check`}
       />
       <PracticeChecking key={attempt.id} data={loaderData} />

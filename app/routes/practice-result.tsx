@@ -1,7 +1,9 @@
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { PracticeResult } from "../components/practice-result";
+import { i18nFrom, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import { loadPractice } from "../lib/practice.server";
+import { useSubjectName } from "../lib/subject-name";
 import type { Route } from "./+types/practice-result";
 
 /** The result, rendered on the server: it works without JavaScript. */
@@ -12,9 +14,10 @@ export function loader({ context, url, params }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { attempt } = loaderData;
+  const { _: t } = i18nFrom(matches);
   return pageMeta({
-    title: `Your result: ${attempt.paper_title} | PaperStation`,
-    description: `Your score, marks by question and chapter, and the chapters to work on.`,
+    title: t("practice.result.metaTitle", { title: attempt.paper_title }),
+    description: t("practice.result.metaDescription"),
     path: `/practice/${attempt.id}/result`,
     matches,
     noindex: true,
@@ -23,11 +26,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function PracticeResultPage({ loaderData }: Route.ComponentProps) {
   const { attempt, subject } = loaderData;
+  const t = useT();
+  const subjectName = useSubjectName();
   return (
     <>
       <Breadcrumbs
-        parent={{ label: subject.name, path: subject.path }}
-        label="Your result"
+        parent={{ label: subjectName(subject), path: subject.path }}
+        label={t("practice.result.breadcrumb")}
         path={`/practice/${attempt.id}/result`}
       />
       <PracticeResult data={loaderData} />

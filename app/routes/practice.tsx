@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { PracticeWriting } from "../components/practice-writing";
+import { i18nFrom, useLocale, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import { loadPractice, practiceAction } from "../lib/practice.server";
+import { useSubjectName } from "../lib/subject-name";
 import type { Route } from "./+types/practice";
 
 /** The writing stage (and the notice of an attempt that ended after 24 hours). */
@@ -18,9 +20,10 @@ export function action({ context, request, url, params }: Route.ActionArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { attempt } = loaderData;
+  const { _: t } = i18nFrom(matches);
   return pageMeta({
-    title: `Practice: ${attempt.paper_title} | PaperStation`,
-    description: `Your timed practice of ${attempt.paper_title}.`,
+    title: t("practice.writing.metaTitle", { title: attempt.paper_title }),
+    description: t("practice.writing.metaDescription", { title: attempt.paper_title }),
     path: `/practice/${attempt.id}`,
     matches,
     noindex: true,
@@ -29,11 +32,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export default function PracticeWritingPage({ loaderData }: Route.ComponentProps) {
   const { attempt, subject } = loaderData;
+  const t = useT();
+  const { path } = useLocale();
+  const subjectName = useSubjectName();
   return (
     <>
       <Breadcrumbs
-        parent={{ label: subject.name, path: subject.path }}
-        label="Practice"
+        parent={{ label: subjectName(subject), path: subject.path }}
+        label={t("practice.writing.breadcrumb")}
         path={`/practice/${attempt.id}`}
       />
       {attempt.state === "writing" ? (
@@ -43,13 +49,13 @@ export default function PracticeWritingPage({ loaderData }: Route.ComponentProps
         <div className="mx-auto max-w-3xl px-4 py-8">
           <h1 className="text-2xl font-bold text-indigo-900">{attempt.paper_title}</h1>
           <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-            This attempt was not finished within 24 hours, so it has ended without a result.
+            {t("practice.writing.expired")}
           </p>
           <Link
-            to={`/practice/new?paper=${attempt.paper_id}`}
+            to={path(`/practice/new?paper=${attempt.paper_id}`)}
             className="mt-4 inline-block rounded-lg bg-indigo-700 px-5 py-2 font-semibold text-white hover:bg-indigo-800"
           >
-            Start a new attempt
+            {t("practice.writing.startNew")}
           </Link>
         </div>
       )}

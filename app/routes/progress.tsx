@@ -1,8 +1,12 @@
 import { Link } from "react-router";
+import { formatNumber, type Locale } from "../../domain/i18n.ts";
+import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { TrendChart } from "../components/trend-chart";
+import { i18nFrom, useLocale, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import { loadProgress } from "../lib/practice.server";
+import { useSubjectName } from "../lib/subject-name";
 import type { Route } from "./+types/progress";
 
 export function loader({ context, url }: Route.LoaderArgs) {
@@ -10,42 +14,47 @@ export function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { _: t } = i18nFrom(matches);
   return pageMeta({
-    title: "Your progress | PaperStation",
-    description: "Your timed practice by subject: papers attempted, best and latest scores, and chapters to work on.",
+    title: t("practice.progress.metaTitle"),
+    description: t("practice.progress.metaDescription"),
     path: "/progress",
     matches,
     noindex: true,
   });
 }
 
-const percent = (value: number | null) => (value === null ? "–" : `${value}%`);
+/** "66.7%" / "६६.७%": a percentage in the page's digits. */
+const percentIn = (locale: Locale, value: number) =>
+  formatNumber(locale, value / 100, { style: "percent", maximumFractionDigits: 1 });
+const percentOrDash = (locale: Locale, value: number | null) => (value === null ? "–" : percentIn(locale, value));
 
 /** Progress by subject, rendered on the server: it works without JavaScript. */
 export default function Progress({ loaderData }: Route.ComponentProps) {
   const { subjects, firsts } = loaderData;
+  const t = useT();
+  const { locale, path } = useLocale();
+  const subjectName = useSubjectName();
+  const nameOf = (key: SubjectKey) => subjectName(subjectByKey(key));
   return (
     <>
-      <Breadcrumbs label="Your progress" path="/progress" />
+      <Breadcrumbs label={t("practice.progress.title")} path="/progress" />
       <div className="mx-auto max-w-5xl px-4 py-6">
-        <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">Your progress</h1>
+        <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">{t("practice.progress.title")}</h1>
         {subjects.length === 0 ? (
           <section aria-labelledby="start" className="mt-4">
-            <p className="text-slate-800">
-              You have not practised a paper yet. Sit one against the clock, mark it against the model answers, and your
-              scores and weakest chapters show here.
-            </p>
+            <p className="text-slate-800">{t("practice.progress.empty")}</p>
             <h2 id="start" className="mt-4 font-semibold text-slate-900">
-              Try your first paper
+              {t("practice.progress.firstTitle")}
             </h2>
             <ul className="mt-2 grid gap-2 sm:grid-cols-2">
               {firsts.map((first) => (
                 <li key={first.href}>
                   <Link
-                    to={first.href}
+                    to={path(first.href)}
                     className="block rounded-lg border border-indigo-200 bg-white p-3 font-semibold text-indigo-800 hover:bg-indigo-50"
                   >
-                    {first.subject}: {first.title}
+                    {t("practice.progress.firstPaper", { subject: nameOf(first.subject), title: first.title })}
                   </Link>
                 </li>
               ))}
@@ -60,47 +69,50 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
                 data-subject={s.subject}
               >
                 <h2 className="text-lg font-bold text-slate-900">
-                  <Link to={s.path} className="inline-block py-0.5 hover:underline">
-                    {s.subject_name}
+                  <Link to={path(s.path)} className="inline-block py-0.5 hover:underline">
+                    {nameOf(s.subject)}
                   </Link>
                 </h2>
                 <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
                   <div>
-                    <dt className="text-slate-600">Papers</dt>
-                    <dd className="text-lg font-semibold">{s.papers_attempted}</dd>
+                    <dt className="text-slate-600">{t("practice.progress.papers")}</dt>
+                    <dd className="text-lg font-semibold">{formatNumber(locale, s.papers_attempted)}</dd>
                   </div>
                   <div>
-                    <dt className="text-slate-600">Best</dt>
-                    <dd className="text-lg font-semibold">{percent(s.best_percentage)}</dd>
+                    <dt className="text-slate-600">{t("practice.progress.best")}</dt>
+                    <dd className="text-lg font-semibold">{percentOrDash(locale, s.best_percentage)}</dd>
                   </div>
                   <div>
-                    <dt className="text-slate-600">Latest</dt>
-                    <dd className="text-lg font-semibold">{percent(s.latest_percentage)}</dd>
+                    <dt className="text-slate-600">{t("practice.progress.latest")}</dt>
+                    <dd className="text-lg font-semibold">{percentOrDash(locale, s.latest_percentage)}</dd>
                   </div>
                 </dl>
                 {s.trend.length > 0 ? (
                   <TrendChart
-                    points={s.trend.map((t) => t.percentage)}
-                    label={`${s.subject_name}: ${s.trend.map((t) => `${t.percentage}%`).join(", ")}, oldest first`}
+                    points={s.trend.map((point) => point.percentage)}
+                    label={t("practice.progress.trendLabel", {
+                      subject: nameOf(s.subject),
+                      scores: s.trend.map((point) => percentIn(locale, point.percentage)).join(", "),
+                    })}
                   />
                 ) : (
-                  <p className="mt-2 text-sm text-slate-700">No finished attempt yet.</p>
+                  <p className="mt-2 text-sm text-slate-700">{t("practice.progress.noFinished")}</p>
                 )}
                 {s.weakest_chapters.length > 0 ? (
                   <>
-                    <h3 className="mt-3 text-sm font-semibold text-slate-900">Weakest chapters</h3>
+                    <h3 className="mt-3 text-sm font-semibold text-slate-900">{t("practice.progress.weakest")}</h3>
                     <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-slate-800">
                       {s.weakest_chapters.map((c) => (
                         <li key={c.chapter}>
-                          {c.name} ({c.percentage}%)
+                          {c.name} ({percentIn(locale, c.percentage)})
                           {c.questions[0] ? (
                             <>
                               {" "}
                               <Link
-                                to={c.questions[0].url}
+                                to={path(c.questions[0].url)}
                                 className="inline-block py-0.5 font-semibold text-indigo-800 underline"
                               >
-                                practise it
+                                {t("practice.progress.practiseIt")}
                               </Link>
                             </>
                           ) : null}

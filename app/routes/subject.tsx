@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
-import { DEFAULT_STANDARD, MEDIUM_LABELS, MEDIUMS, type Medium } from "../../domain/catalog.ts";
+import { DEFAULT_STANDARD, MEDIUMS, type Medium } from "../../domain/catalog.ts";
+import { basePath } from "../../domain/i18n.ts";
 import { SUBJECTS, type Subject, subjectPath } from "../../domain/subjects.ts";
 import { yearNotes } from "../../domain/year-notes.ts";
 import { modelPaperListing } from "../../server/model-papers/catalog.server.ts";
@@ -13,6 +14,7 @@ import { usePaperViewer } from "../components/paper-viewer-layer";
 import { SubjectExplore } from "../components/subject-explore";
 import { type OpenPaperHandler, paperTitle, SubjectPaperList } from "../components/subject-paper-list";
 import { servicesContext } from "../context";
+import { i18nFrom, useT } from "../lib/i18n";
 import {
   MEDIUM_KEY,
   mediumCookie,
@@ -23,12 +25,14 @@ import {
 } from "../lib/medium";
 import { canonicalUrl, pageMeta } from "../lib/meta";
 import { useRootData } from "../lib/root-data";
+import { useSubjectName } from "../lib/subject-name";
 import { findListedPaper } from "../lib/viewer-paper";
 import { keepDataWhenOnlyViewerChanges, onlyViewerChanged, viewerTargetOf } from "../lib/viewer-route";
 import type { Route } from "./+types/subject";
 
 function subjectAt(pathname: string): Subject | undefined {
-  return SUBJECTS.find((s) => subjectPath(s) === pathname);
+  const path = basePath(pathname);
+  return SUBJECTS.find((s) => subjectPath(s) === path);
 }
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
@@ -65,8 +69,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     }
   }
   const notes = Object.fromEntries(years.map((group) => [group.year, yearNotes(group.year, subject.key)]));
+  // Hindi, Marathi and Sanskrit papers, and Marathi-medium model papers, are printed in Devanagari.
+  const devanagari = modelPapers.some((paper) => paper.language !== "en");
   return data(
-    { subject, medium, years, notes, modelPapers, modelPapersInEnglishOnly, sampleOnly, linked },
+    { subject, medium, years, notes, modelPapers, modelPapersInEnglishOnly, sampleOnly, linked, devanagari },
     { headers },
   );
 }
@@ -79,7 +85,8 @@ const LISTING_TIMEOUT_MS = 20_000;
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("The question papers took too long to load")), LISTING_TIMEOUT_MS);
+    // Not shown: the error boundary says what happened in the page's language.
+    timer = setTimeout(() => reject(new Error("listing timed out")), LISTING_TIMEOUT_MS);
   });
   try {
     return await Promise.race([serverLoader(), timeout]);
@@ -95,9 +102,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const subject = loaderData?.subject ?? subjectAt(location.pathname);
   if (!subject) return [];
+  const i18n = i18nFrom(matches);
+  const name = i18n.locale === "mr" ? subject.nameMr : subject.name;
   return pageMeta({
-    title: `Maharashtra Board SSC ${subject.name} Question Papers 2018-2023 | PaperStation`,
-    description: `Free Maharashtra SSC ${subject.name} previous-year question papers with solutions, year by year, in English, Marathi and Semi English medium.`,
+    title: i18n._("subject.metaTitle", { subject: name }),
+    description: i18n._("subject.metaDescription", { subject: name }),
     path: subjectPath(subject),
     matches,
   });
@@ -117,34 +126,39 @@ function useSubjectNavigationPending(): boolean {
 export default function SubjectPage({ loaderData }: Route.ComponentProps) {
   const { subject, medium, years, notes, modelPapers, modelPapersInEnglishOnly, sampleOnly, linked } = loaderData;
   const { siteUrl } = useRootData();
+  const t = useT();
+  const subjectName = useSubjectName();
+  const name = subjectName(subject);
+  const mediumLabel = t(`common.medium.${medium}`);
   const pending = useSubjectNavigationPending();
-  const viewer = usePaperViewer(
-    (id) => findListedPaper(years, subject.name, id) ?? (linked?.id === id ? linked : null),
-  );
+  const viewer = usePaperViewer((id) => findListedPaper(years, name, id, t) ?? (linked?.id === id ? linked : null));
 
   useRememberedMedium(medium);
 
   const onOpen: OpenPaperHandler = (event, { paper, year, kind }) => {
-    const target = findListedPaper([{ year, papers: [paper] }], subject.name, paper.id);
+    const target = findListedPaper([{ year, papers: [paper] }], name, paper.id, t);
     if (!target) return;
     if (kind === "question") viewer.openInPlace(event, target, "question");
     else viewer.onSolutionClick(event, target);
   };
   const solutionHref = (paper: PaperListItem, year: number) => {
-    const target = findListedPaper([{ year, papers: [paper] }], subject.name, paper.id);
+    const target = findListedPaper([{ year, papers: [paper] }], name, paper.id, t);
     return target ? viewer.solutionHref(target) : paper.solution_url;
   };
 
   const itemList = {
     "@context": "https://schema.org",
     "@type": "ItemList",
-    name: `Maharashtra SSC ${subject.name} question papers (${MEDIUM_LABELS[medium]} medium)`,
+    name: t("subject.listName", { subject: name, medium: mediumLabel }),
     itemListElement: years
       .flatMap((group) => group.papers.map((paper) => ({ paper, year: group.year })))
       .map(({ paper, year }, index) => ({
         "@type": "ListItem",
         position: index + 1,
-        name: `${subject.name} ${paperTitle(paper, year)} question paper${paper.official ? "" : " (sample)"}`,
+        name: t(paper.official ? "subject.listItem" : "subject.listItemSample", {
+          subject: name,
+          paper: paperTitle(t, paper, year),
+        }),
         url: canonicalUrl(siteUrl, paper.question_url),
       })),
   };
@@ -152,13 +166,15 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <div className="mx-auto max-w-6xl px-4 pt-8 pb-4">
-        <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">{subject.name} Question Papers</h1>
-        <p lang="mr" className="mt-1 text-slate-700">
-          {subject.nameMr}
-        </p>
+        <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">{t("subject.heading", { subject: name })}</h1>
+        {name === subject.nameMr ? null : (
+          <p lang="mr" className="mt-1 text-slate-700">
+            {subject.nameMr}
+          </p>
+        )}
         <p className="mt-2 text-slate-700">
-          Maharashtra Board 10th (SSC), {MEDIUM_LABELS[medium]} medium.{" "}
-          {viewer.signedIn ? "Tap a paper to open it." : "Sign in free to open papers and solutions."}
+          {t("subject.board", { medium: mediumLabel })}{" "}
+          {viewer.signedIn ? t("subject.tapToOpen") : t("subject.signInToOpen")}
         </p>
         <MediumSwitcher current={medium} />
       </div>
@@ -170,22 +186,17 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
           <>
             <ModelPaperList
               papers={modelPapers}
-              note={
-                modelPapersInEnglishOnly
-                  ? `These papers are in English for now; ${MEDIUM_LABELS[medium]} medium versions are on their way.`
-                  : undefined
-              }
+              note={modelPapersInEnglishOnly ? t("subject.englishOnly", { medium: mediumLabel }) : undefined}
             />
             {sampleOnly && modelPapers.length > 0 ? (
               <p className="mb-4 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-                Years marked Sample show the layout of a paper, not the board's questions: official papers appear there
-                once we add them. Practise with the model papers above today.
+                {t("subject.sampleNote")}
               </p>
             ) : null}
             <SubjectPaperList
               years={years}
               notes={notes}
-              subject={subject}
+              subjectName={name}
               onOpen={onOpen}
               solutionHref={solutionHref}
             />
@@ -225,14 +236,16 @@ export function ErrorBoundary() {
   const revalidator = useRevalidator();
   const subject = subjectAt(location.pathname);
   const retrying = revalidator.state === "loading";
+  const t = useT();
+  const subjectName = useSubjectName();
   return (
     <div className="mx-auto max-w-2xl px-4 py-12 text-center">
       <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">
-        {subject ? `${subject.name} Question Papers` : "Question Papers"}
+        {subject ? t("subject.heading", { subject: subjectName(subject) }) : t("subject.headingAny")}
       </h1>
       <div role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
-        <p className="font-semibold">We could not load the question papers.</p>
-        <p className="mt-1">Please check your internet connection and try again.</p>
+        <p className="font-semibold">{t("subject.loadFailed")}</p>
+        <p className="mt-1">{t("subject.checkConnection")}</p>
       </div>
       <button
         type="button"
@@ -240,7 +253,7 @@ export function ErrorBoundary() {
         disabled={retrying}
         className="mt-6 rounded-lg bg-indigo-700 px-6 py-3 font-semibold text-white hover:bg-indigo-800 disabled:cursor-wait disabled:opacity-75"
       >
-        {retrying ? "Retrying…" : "Retry"}
+        {retrying ? t("subject.retrying") : t("auth.dialog.retry")}
       </button>
       {retrying ? <LoaderAnimation /> : null}
     </div>

@@ -48,7 +48,8 @@ export function ensureChromium(log: (line: string) => void = console.log): strin
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   for (const args of [
     ["apt-get", "update"],
-    ["apt-get", "install", "-y", "chromium"],
+    // Noto's fonts only make the screenshots show real Devanagari; the site ships its own font.
+    ["apt-get", "install", "-y", "chromium", "fonts-noto-core"],
   ]) {
     const command = [...prefix, ...args];
     log(`Chromium is missing; running: ${command.join(" ")}`);

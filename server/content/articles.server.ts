@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type Locale, localizePath } from "../../domain/i18n.ts";
 import { ContentError, parseFrontMatter, renderMarkdown } from "./markdown.server.ts";
 import { CONTENT_DIR, PROJECT_ROOT, PUBLIC_DIR } from "./paths.server.ts";
 
@@ -22,6 +23,11 @@ export const ArticleFrontMatter = z.object({
     error: "must be a local image path such as /images/articles/<slug>.svg",
   }),
   imageAlt: z.string().trim().min(5).max(200),
+  /** A Marathi article's English original (its slug): the two are each other's language alternates. */
+  translationOf: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+    .optional(),
 });
 
 export interface Article {
@@ -40,6 +46,9 @@ export interface Article {
   markdown: string;
   /** Safe HTML of the body. */
   html: string;
+  translationOf?: string;
+  /** The article's page in each language (the blog in a language without this article). */
+  alternates: Record<Locale, string>;
 }
 
 export type ArticleSummary = Pick<
@@ -63,7 +72,7 @@ function imageSize(file: string): { width: number; height: number } {
 }
 
 /** Reads, validates and renders every `*.md` file in `dir`, newest first. Throws naming the bad file. */
-export function readArticles(dir: string, publicDir = PUBLIC_DIR): Article[] {
+export function readArticles(dir: string, publicDir = PUBLIC_DIR, locale: Locale = "en"): Article[] {
   const files = readdirSync(dir)
     .filter((name) => name.endsWith(".md"))
     .sort();
@@ -85,7 +94,8 @@ export function readArticles(dir: string, publicDir = PUBLIC_DIR): Article[] {
     const size = imageSize(imageFile);
     return {
       ...data,
-      path: `/${data.slug}`,
+      path: localizePath(`/${data.slug}`, locale),
+      alternates: { en: "/blogs", mr: "/mr/blogs", [locale]: localizePath(`/${data.slug}`, locale) },
       imageWidth: size.width,
       imageHeight: size.height,
       markdown: body,
@@ -95,16 +105,37 @@ export function readArticles(dir: string, publicDir = PUBLIC_DIR): Article[] {
   return articles.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
 }
 
-let cache: Article[] | undefined;
+let cache: Record<Locale, Article[]> | undefined;
 
-/** Every article, newest first; the files are read once per process. */
-export function getArticles(): Article[] {
-  cache ??= readArticles(path.join(CONTENT_DIR, "articles"));
-  return cache;
+/**
+ * Both languages' articles, read once per process and linked to each other: a Marathi article names its
+ * English original (`translationOf`), which must exist. Throws naming the file otherwise.
+ */
+export function readAllArticles(articlesDir = path.join(CONTENT_DIR, "articles"), publicDir = PUBLIC_DIR) {
+  const en = readArticles(articlesDir, publicDir, "en");
+  const mrDir = path.join(articlesDir, "mr");
+  const mr = existsSync(mrDir) ? readArticles(mrDir, publicDir, "mr") : [];
+  for (const article of mr) {
+    const original = en.find((a) => a.slug === article.translationOf);
+    if (!original) {
+      throw new ContentError(
+        `content/articles/mr/${article.slug}.md: translationOf: "${article.translationOf ?? ""}" is not an English article`,
+      );
+    }
+    original.alternates.mr = article.path;
+    article.alternates.en = original.path;
+  }
+  return { en, mr };
 }
 
-export function getArticle(slug: string): Article | undefined {
-  return getArticles().find((article) => article.slug === slug);
+/** Every article of a language, newest first. */
+export function getArticles(locale: Locale = "en"): Article[] {
+  cache ??= readAllArticles();
+  return cache[locale];
+}
+
+export function getArticle(slug: string, locale: Locale = "en"): Article | undefined {
+  return getArticles(locale).find((article) => article.slug === slug);
 }
 
 export function summarise(article: Article): ArticleSummary {
@@ -117,7 +148,7 @@ export const BLOG_PAGE_SIZE = 6;
 /** One page of the blog list. A missing, garbage or out-of-range page number gives page 1. */
 export function blogPage(
   requested: string | null,
-  articles: readonly Article[] = getArticles(),
+  articles: readonly Article[] = getArticles("en"),
 ): { page: number; pageCount: number; articles: ArticleSummary[] } {
   const pageCount = Math.max(1, Math.ceil(articles.length / BLOG_PAGE_SIZE));
   const asNumber = requested !== null && /^\d{1,4}$/.test(requested) ? Number(requested) : Number.NaN;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { Locale } from "../../domain/i18n.ts";
 import { ContentError, parseFrontMatter, renderMarkdown, splitSections } from "./markdown.server.ts";
 import { CONTENT_DIR, PROJECT_ROOT } from "./paths.server.ts";
 
@@ -49,14 +50,16 @@ export function readInfoPage(file: string, name = path.basename(file, ".md")): I
   };
 }
 
-const cache = new Map<InfoPageName, InfoPage>();
+const cache = new Map<string, InfoPage>();
 
-/** `content/pages/<name>.md`, read once per process. */
-export function getInfoPage(name: InfoPageName): InfoPage {
-  let page = cache.get(name);
+/** `content/pages/<name>.md`, or `content/pages/mr/<name>.md` for the Marathi page; read once per process. */
+export function getInfoPage(name: InfoPageName, locale: Locale = "en"): InfoPage {
+  const key = `${locale}:${name}`;
+  let page = cache.get(key);
   if (!page) {
-    page = readInfoPage(path.join(CONTENT_DIR, "pages", `${name}.md`), name);
-    cache.set(name, page);
+    const folder = locale === "en" ? path.join(CONTENT_DIR, "pages") : path.join(CONTENT_DIR, "pages", locale);
+    page = readInfoPage(path.join(folder, `${name}.md`), name);
+    cache.set(key, page);
   }
   return page;
 }
@@ -67,8 +70,8 @@ export interface HomeWelcome {
   blocks: InfoSection[];
 }
 
-/** For the home page loader: `welcome: getHomeWelcome()`. */
-export function getHomeWelcome(): HomeWelcome {
-  const page = getInfoPage("home");
+/** For the home page loader: `welcome: getHomeWelcome(locale)`. */
+export function getHomeWelcome(locale: Locale = "en"): HomeWelcome {
+  const page = getInfoPage("home", locale);
   return { title: page.title, blocks: page.sections.filter((section) => section.heading !== "") };
 }

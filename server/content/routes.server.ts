@@ -98,7 +98,9 @@ export function seoRouter(services: Services): Router {
   });
   router.get("/sitemap.xml", (_req, res) => {
     res.setHeader("Cache-Control", "public, max-age=3600");
-    res.type("application/xml").send(sitemapXml(siteUrl, sitemapEntries(getArticles())));
+    res
+      .type("application/xml")
+      .send(sitemapXml(siteUrl, sitemapEntries({ en: getArticles("en"), mr: getArticles("mr") })));
   });
   return router;
 }

@@ -37,6 +37,37 @@ describe("the model papers in content/papers", () => {
     expect(short).toEqual([]);
   });
 
+  it("state in each Marathi-medium paper only numbers its English original states, item by item", () => {
+    // A translation may write a number in words ("तेराव्या शतकात"), but a number the English item does not have is
+    // a slip (3 for 8, a wrong year) in the Marathi version.
+    const byId = new Map(papers.map((p) => [p.id, p]));
+    const numbers = (text: string) => new Set(text.match(/\d+(?:\.\d+)?/g) ?? []);
+    const items = (paper: (typeof papers)[number]) =>
+      new Map(paper.questions.flatMap((q) => q.sections.flatMap((s) => s.items.map((item) => [item.id, item]))));
+    const slips: string[] = [];
+    for (const marathi of papers.filter((p) => p.id.endsWith("-mr"))) {
+      const english = byId.get(marathi.id.slice(0, -"-mr".length));
+      if (!english) {
+        slips.push(`${marathi.id}: no English original`);
+        continue;
+      }
+      const originals = items(english);
+      for (const [id, item] of items(marathi)) {
+        const original = originals.get(id);
+        const whole = (i: typeof item) =>
+          [i.text, i.answer, ...(i.options ?? []), ...i.marking.map((m) => m.point)].join("\n");
+        if (!original) {
+          slips.push(`${marathi.id}: ${id}: not in ${english.id}`);
+          continue;
+        }
+        const known = numbers(whole(original));
+        const extra = [...numbers(whole(item))].filter((n) => !known.has(n));
+        if (extra.length > 0) slips.push(`${marathi.id}: ${id}: ${extra.join(", ")} not in ${english.id}`);
+      }
+    }
+    expect(slips).toEqual([]);
+  });
+
   it("give every language subject at least 2 papers for the Marathi medium too", () => {
     const short = SUBJECTS.filter((s) => s.language)
       .filter((s) => papers.filter((p) => p.subject === s.key && p.mediums.includes("marathi")).length < 2)

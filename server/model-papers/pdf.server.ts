@@ -313,7 +313,11 @@ const NOTICE = "PaperStation model paper — not an official board paper";
 
 /** The whole Typst source of the question paper or the model answers. */
 export function paperToTypst(paper: ModelPaper, kind: PdfKind, figures: FigureFiles): string {
-  const wording = WORDING[paper.language];
+  // A Marathi-medium Mathematics, Science or social science paper writes 0-9 throughout, as its text does (the
+  // answer checks read those numbers); the language papers number their questions in Devanagari.
+  const wording = subjectByKey(paper.subject).language
+    ? WORDING[paper.language]
+    : { ...WORDING[paper.language], devanagariDigits: false };
   const devanagari = paper.language !== "en";
   const bodyFonts = devanagari
     ? `("Noto Sans Devanagari", "Noto Sans", "New Computer Modern Math")`

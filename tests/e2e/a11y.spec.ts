@@ -1,19 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { subjectPath } from "../../domain/subjects.ts";
 import { uniqueAccount } from "./support/accounts.ts";
+import { expectNoViolations } from "./support/axe.ts";
 import { ALL_ROUTES } from "./support/routes.ts";
 import { expect, test } from "./support/test.ts";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
-
-async function expectNoViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = result.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
-  );
-  expect(found, `axe violations on ${where}`).toEqual([]);
-}
 
 test.describe("axe finds no WCAG 2.2 AA violations", () => {
   for (const route of ALL_ROUTES) {

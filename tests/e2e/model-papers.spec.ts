@@ -1,9 +1,5 @@
-/**
- * Model papers as a student uses them on a 360 px phone: the subject page's block, the visitor's
- * preview with sign-in, one answer and then all answers, axe clean.
- */
-import AxeBuilder from "@axe-core/playwright";
 import { fillSignUp, uniqueAccount } from "./support/accounts.ts";
+import { expectNoViolations } from "./support/axe.ts";
 import { hydrated } from "./support/hydration.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -11,14 +7,6 @@ const SUBJECT = "/maharashtra-board-math-1-question-papers";
 const PAPER = `${SUBJECT}/math-1-model-1`;
 
 test.use({ viewport: { width: 360, height: 740 } });
-
-async function expectNoViolations(page: import("@playwright/test").Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    where,
-  ).toEqual([]);
-}
 
 async function noSidewaysScroll(page: import("@playwright/test").Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -1,34 +1,12 @@
-/**
- * Timed practice (issue 13) on a 360 px phone and a desktop: Start, the countdown (the server's clock,
- * not the phone's), attempted/skipped, the 10-minute warning, time up, self-marking with a choice rule,
- * marks kept through a dropped network and a reload, the result, and the progress page. Playwright's
- * clock moves the phone's time; the server's clock is real.
- */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { uniqueAccount } from "./support/accounts.ts";
+import { signUpViaApi } from "./support/accounts.ts";
+import { expectNoViolations } from "./support/axe.ts";
 import { hydrated } from "./support/hydration.ts";
 import { expect, test } from "./support/test.ts";
 
 const PAPER = "math-1-model-1";
 /** Algebra's board time is 2 hours; the practice adds the board's 10 minutes. */
 const ALLOWED_MS = 130 * 60 * 1000;
-
-async function signUp(page: Page, baseURL: string | undefined, testInfo: Parameters<typeof uniqueAccount>[0]) {
-  const response = await page.request.post("/api/v1/signup", {
-    data: { ...uniqueAccount(testInfo), role: 1 },
-    headers: { Origin: baseURL ?? "" },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
-async function expectNoViolations(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    where,
-  ).toEqual([]);
-}
 
 /** The countdown as milliseconds ("2:09:58" → …). */
 async function countdownMs(page: Page): Promise<number> {
@@ -56,7 +34,7 @@ test.describe("on a phone", () => {
   }, testInfo) => {
     // The phone's clock is an hour fast: the countdown must still follow the server's.
     await page.clock.install({ time: new Date(Date.now() + 60 * 60 * 1000) });
-    await signUp(page, baseURL, testInfo);
+    await signUpViaApi(page, baseURL, testInfo);
     await page.goto("/progress");
     await expect(page.getByRole("heading", { name: "Try your first paper" })).toBeVisible();
     await page.getByRole("link", { name: /Mathematics 1: Algebra: Model Paper 1/ }).click();
@@ -132,7 +110,7 @@ test.describe("on a phone", () => {
     browser,
     baseURL,
   }, testInfo) => {
-    await signUp(page, baseURL, testInfo);
+    await signUpViaApi(page, baseURL, testInfo);
     await start(page);
     const url = page.url();
     const before = await countdownMs(page);
@@ -157,7 +135,7 @@ test.describe("on a phone", () => {
     page,
     baseURL,
   }, testInfo) => {
-    await signUp(page, baseURL, testInfo);
+    await signUpViaApi(page, baseURL, testInfo);
     await start(page);
     await page.getByRole("button", { name: "Finish" }).click();
     await page.getByRole("button", { name: "Yes, finish" }).click();
@@ -195,7 +173,7 @@ test.describe("on a phone", () => {
 
 test("at desktop width each question sits beside its model answer", async ({ page, baseURL }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signUp(page, baseURL, testInfo);
+  await signUpViaApi(page, baseURL, testInfo);
   await start(page);
   await page.getByRole("button", { name: "Finish" }).click();
   await page.getByRole("button", { name: "Yes, finish" }).click();

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { SITE } from "../../domain/site.ts";
+import { SITE_TEXTS } from "../../domain/site.ts";
 import { footerLabel, SUBJECTS, subjectPath } from "../../domain/subjects.ts";
 import { ALL_ROUTES } from "./support/routes.ts";
 import { expect, test } from "./support/test.ts";
@@ -10,7 +10,7 @@ const articleSlugs = readdirSync(path.join(import.meta.dirname, "../../content/a
   .map((f) => f.slice(0, -3));
 
 const pages: Array<{ path: string; title: string | RegExp }> = [
-  { path: "/", title: SITE.defaultTitle },
+  { path: "/", title: SITE_TEXTS.defaultTitle },
   { path: "/login", title: "Login or Sign Up | PaperStation" },
   { path: "/blogs", title: /Blog \| PaperStation$/ },
   { path: "/about-us", title: "About Us | PaperStation" },

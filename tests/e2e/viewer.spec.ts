@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { subjectByKey, subjectPath } from "../../domain/subjects.ts";
-import { fillSignUp, uniqueAccount } from "./support/accounts.ts";
+import { fillSignUp, signUpViaApi, uniqueAccount } from "./support/accounts.ts";
 import { hydrated } from "./support/hydration.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -13,14 +13,6 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 
 const MATH_1 = subjectPath(subjectByKey("math_1"));
 const LISTING = `${MATH_1}?medium=english`;
-
-async function signUp(page: Page, baseURL: string | undefined, testInfo: Parameters<typeof uniqueAccount>[0]) {
-  const response = await page.request.post("/api/v1/signup", {
-    data: { ...uniqueAccount(testInfo), role: 1 },
-    headers: { Origin: baseURL ?? "" },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 function viewer(page: Page) {
   return page.getByRole("dialog", { name: /(question paper|solution)$/ });
@@ -58,7 +50,7 @@ test("Back closes the viewer and leaves the student where they were on the subje
   page,
   baseURL,
 }, testInfo) => {
-  await signUp(page, baseURL, testInfo);
+  await signUpViaApi(page, baseURL, testInfo);
   await page.goto(LISTING);
   const paper = page.locator("li[data-paper-id]").last();
   const qPaper = await hydrated(paper.getByRole("link", { name: /^Q Paper/ }));
@@ -114,7 +106,7 @@ test("a shared ?paper= link opens the viewer, after sign-in for an anonymous vis
 });
 
 test("Next, Previous, the page box and the keys turn the pages", async ({ page, baseURL }, testInfo) => {
-  await signUp(page, baseURL, testInfo);
+  await signUpViaApi(page, baseURL, testInfo);
   await page.goto(LISTING);
   await (await hydrated(yearPaper(page, 0).getByRole("link", { name: /^Q Paper/ }))).click();
   await openFirstPage(page);
@@ -160,7 +152,7 @@ test("double-tap zooms to 200% around the tapped point, and back to the page's w
   page,
   baseURL,
 }, testInfo) => {
-  await signUp(page, baseURL, testInfo);
+  await signUpViaApi(page, baseURL, testInfo);
   await page.goto(LISTING);
   await (await hydrated(yearPaper(page, 0).getByRole("link", { name: /^Q Paper/ }))).click();
   await openFirstPage(page);
@@ -203,7 +195,7 @@ test("pinch zooms the page around the fingers and then redraws it sharp at the n
   page,
   baseURL,
 }, testInfo) => {
-  await signUp(page, baseURL, testInfo);
+  await signUpViaApi(page, baseURL, testInfo);
   await page.goto(LISTING);
   await (await hydrated(yearPaper(page, 0).getByRole("link", { name: /^Q Paper/ }))).click();
   await openFirstPage(page);
@@ -284,7 +276,7 @@ test("'Solution' opens the site's viewer page in a new window, with the Question
 });
 
 test("the viewer reopens a paper at the last page read on this device", async ({ page, baseURL }, testInfo) => {
-  await signUp(page, baseURL, testInfo);
+  await signUpViaApi(page, baseURL, testInfo);
   await page.goto(LISTING);
   const qPaper = await hydrated(yearPaper(page, 2).getByRole("link", { name: /^Q Paper/ }));
   await qPaper.click();
@@ -318,7 +310,7 @@ for (const [name, connection] of [
     }, connection);
     const requested: string[] = [];
     page.on("request", (r) => requested.push(new URL(r.url()).pathname));
-    await signUp(page, baseURL, testInfo);
+    await signUpViaApi(page, baseURL, testInfo);
     await page.goto(LISTING);
     const qPaper = await hydrated(yearPaper(page, 0).getByRole("link", { name: /^Q Paper/ }));
     // The page says when it decided not to prefetch; a prefetch would have been requested by then.

@@ -16,16 +16,21 @@ function parseSitemap(xml: string): Array<{ loc: string; lastmod?: string }> {
   const body = xml.replace(/^<\?xml[^>]*\?>\s*/, "");
   expect(body).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
   const stack: string[] = [];
-  for (const [, closing, name] of body.matchAll(/<(\/?)([a-zA-Z]+)[^>]*>/g)) {
+  for (const [tag, closing, name] of body.matchAll(/<(\/?)([a-zA-Z:]+)[^>]*>/g)) {
+    if (tag.endsWith("/>")) continue;
     if (closing) expect(stack.pop(), `</${name}>`).toBe(name);
     else stack.push(name ?? "");
   }
   expect(stack).toEqual([]);
-  expect(body).toMatch(/^<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
-  const unescapeXml = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-  return [...body.matchAll(/<url>\s*<loc>([^<]+)<\/loc>\s*(?:<lastmod>([^<]+)<\/lastmod>\s*)?<\/url>/g)].map(
-    ([, loc, lastmod]) => (lastmod ? { loc: unescapeXml(loc ?? ""), lastmod } : { loc: unescapeXml(loc ?? "") }),
+  expect(body).toMatch(
+    /^<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9" xmlns:xhtml="http:\/\/www\.w3\.org\/1999\/xhtml">/,
   );
+  const unescapeXml = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return [
+    ...body.matchAll(
+      /<url>\s*<loc>([^<]+)<\/loc>\s*(?:<lastmod>([^<]+)<\/lastmod>\s*)?(?:<xhtml:link [^>]*\/>\s*)*<\/url>/g,
+    ),
+  ].map(([, loc, lastmod]) => (lastmod ? { loc: unescapeXml(loc ?? ""), lastmod } : { loc: unescapeXml(loc ?? "") }));
 }
 
 function canonicalOf(html: string): string | undefined {
@@ -57,7 +62,7 @@ describe.each(testDatabases())("content and reach on $name", (target) => {
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
       const urls = parseSitemap(await res.text());
-      expect(urls).toHaveLength(1 + 12 + 1 + 10 + 4);
+      expect(urls).toHaveLength(2 * (1 + 12 + 1 + 10 + 4));
       const paths = urls.map((u) => new URL(u.loc).pathname);
       expect(paths).toContain("/");
       expect(paths).toContain("/maharashtra-board-math-1-question-papers");
@@ -67,7 +72,7 @@ describe.each(testDatabases())("content and reach on $name", (target) => {
       expect(paths).not.toContain("/login");
       expect(paths).not.toContain("/loader");
       for (const url of urls) expect(url.loc.startsWith(`${SITE_URL}/`)).toBe(true);
-      expect(urls.filter((u) => u.lastmod).length).toBe(10);
+      expect(urls.filter((u) => u.lastmod).length).toBe(20);
     });
 
     it("every URL in the sitemap answers 200 with its own canonical link", async () => {

@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
+import { expect } from "./test.ts";
 
 /** A sign-up that no other test (or earlier run against the same server) uses. */
 export function uniqueAccount(testInfo: TestInfo) {
@@ -28,4 +29,13 @@ export async function fillSignIn(page: Page, who: string, password: string) {
   await form.getByLabel("Phone number or email").fill(who);
   await form.getByLabel("Password", { exact: true }).fill(password);
   await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** A new account, signed in through the API in the page's browser context (its session cookie). */
+export async function signUpViaApi(page: Page, baseURL: string | undefined, testInfo: TestInfo) {
+  const response = await page.request.post("/api/v1/signup", {
+    data: { ...uniqueAccount(testInfo), role: 1 },
+    headers: { Origin: baseURL ?? "" },
+  });
+  expect(response.status(), await response.text()).toBe(201);
 }

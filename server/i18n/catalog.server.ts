@@ -1,0 +1,174 @@
+/**
+ * The interface's message catalogs (issue 14): `content/i18n/<locale>/<namespace>.yaml`, one folder per
+ * language, each file a namespace of nested keys (`header: { signIn: … }` in `common.yaml` is the message
+ * `common.header.signIn`). Messages are ICU MessageFormat. They are read and compiled with Lingui's compiler
+ * once per process; pages receive the compiled catalog of their language, so no compiler reaches the browser.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
+import { parse as parseYaml } from "yaml";
+import { type CompiledCatalog, LOCALES, type Locale, namespaceOnPage, pageNamespaces } from "../../domain/i18n.ts";
+import { CONTENT_DIR } from "../content/paths.server.ts";
+
+export const CATALOG_DIR = path.join(CONTENT_DIR, "i18n");
+
+/** One language's messages, flat: key → ICU source text, and where each key was written. */
+export interface SourceCatalog {
+  locale: Locale;
+  messages: Map<string, string>;
+  files: Map<string, string>;
+}
+
+function flatten(value: unknown, prefix: string, file: string, out: SourceCatalog, problems: string[]): void {
+  if (typeof value === "string") {
+    out.messages.set(prefix, value);
+    out.files.set(prefix, file);
+    return;
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    problems.push(`${file}: ${prefix}: must be a text or a group of keys`);
+    return;
+  }
+  for (const [key, child] of Object.entries(value)) {
+    if (!/^[A-Za-z0-9_]+$/.test(key)) problems.push(`${file}: ${prefix}.${key}: keys are letters, digits and _`);
+    flatten(child, `${prefix}.${key}`, file, out, problems);
+  }
+}
+
+/** Reads one language's folder. Problems (bad YAML, bad keys) are returned, naming the file and the key. */
+export function readSourceCatalog(locale: Locale, dir = CATALOG_DIR): { catalog: SourceCatalog; problems: string[] } {
+  const catalog: SourceCatalog = { locale, messages: new Map(), files: new Map() };
+  const problems: string[] = [];
+  const folder = path.join(dir, locale);
+  for (const name of readdirSync(folder)
+    .filter((f) => f.endsWith(".yaml"))
+    .sort()) {
+    const file = path.relative(path.dirname(CONTENT_DIR), path.join(folder, name));
+    let data: unknown;
+    try {
+      data = parseYaml(readFileSync(path.join(folder, name), "utf8"));
+    } catch (error) {
+      problems.push(`${file}: not valid YAML: ${(error as Error).message.split("\n")[0]}`);
+      continue;
+    }
+    flatten(data, name.slice(0, -".yaml".length), file, catalog, problems);
+  }
+  return { catalog, problems };
+}
+
+type Compiled = ReturnType<typeof compileMessageOrThrow>;
+
+/** The names of the arguments a message uses (`{count, plural, …}` and `{name}` give count and name). */
+export function messageArguments(compiled: Compiled): string[] {
+  const names = new Set<string>();
+  const walk = (tokens: unknown): void => {
+    if (!Array.isArray(tokens)) return;
+    for (const token of tokens) {
+      if (!Array.isArray(token)) continue;
+      const [name, , cases] = token as [string, string?, Record<string, unknown>?];
+      if (typeof name === "string") names.add(name);
+      if (cases && typeof cases === "object") for (const branch of Object.values(cases)) walk(branch);
+    }
+  };
+  walk(compiled);
+  return [...names].sort();
+}
+
+/**
+ * Both catalogs, compared: every key in both, every message valid ICU, the same arguments on both sides, and
+ * rich-text tags (`<0>…</0>`) kept. Each problem names the file and the key.
+ */
+export function checkCatalogs(dir = CATALOG_DIR): { catalogs: Record<Locale, SourceCatalog>; problems: string[] } {
+  const problems: string[] = [];
+  const catalogs = {} as Record<Locale, SourceCatalog>;
+  for (const locale of LOCALES) {
+    const read = readSourceCatalog(locale, dir);
+    catalogs[locale] = read.catalog;
+    problems.push(...read.problems);
+  }
+  const compiled = {} as Record<Locale, Map<string, Compiled>>;
+  for (const locale of LOCALES) {
+    const catalog = catalogs[locale];
+    compiled[locale] = new Map();
+    for (const [key, text] of catalog.messages) {
+      if (text.trim() === "") problems.push(`${catalog.files.get(key)}: ${key}: empty message`);
+      try {
+        compiled[locale].set(key, compileMessageOrThrow(text));
+      } catch (error) {
+        problems.push(`${catalog.files.get(key)}: ${key}: not valid ICU MessageFormat: ${(error as Error).message}`);
+      }
+    }
+  }
+  const [first, ...others] = LOCALES;
+  for (const other of others) {
+    for (const key of catalogs[first].messages.keys()) {
+      if (!catalogs[other].messages.has(key))
+        problems.push(`content/i18n/${other}: ${key}: missing (it is in ${first})`);
+    }
+    for (const key of catalogs[other].messages.keys()) {
+      if (!catalogs[first].messages.has(key))
+        problems.push(`${catalogs[other].files.get(key)}: ${key}: not in ${first}`);
+    }
+    for (const [key, source] of compiled[first]) {
+      const translated = compiled[other].get(key);
+      if (!translated) continue;
+      const want = messageArguments(source).join(", ");
+      const got = messageArguments(translated).join(", ");
+      if (want !== got) {
+        problems.push(`${catalogs[other].files.get(key)}: ${key}: uses {${got}}, the ${first} message uses {${want}}`);
+      }
+      const tags = (text: string) =>
+        [...text.matchAll(/<\/?(\d+)\/?>/g)]
+          .map((m) => m[0])
+          .sort()
+          .join(" ");
+      const sourceTags = tags(catalogs[first].messages.get(key) ?? "");
+      const translatedTags = tags(catalogs[other].messages.get(key) ?? "");
+      if (sourceTags !== translatedTags) {
+        problems.push(
+          `${catalogs[other].files.get(key)}: ${key}: tags ${translatedTags || "none"}, the ${first} message has ${sourceTags || "none"}`,
+        );
+      }
+    }
+  }
+  return { catalogs, problems };
+}
+
+let compiledCache: Record<Locale, CompiledCatalog> | undefined;
+const pageCache = new Map<string, CompiledCatalog>();
+
+/** The compiled messages a page at `pathname` needs (see `namespaceOnPage`), cached per language and set. */
+export function pageCatalog(locale: Locale, pathname: string): CompiledCatalog {
+  const key = `${locale}:${pageNamespaces(pathname)}`;
+  let messages = pageCache.get(key);
+  if (!messages) {
+    messages = Object.fromEntries(
+      Object.entries(compiledCatalog(locale)).filter(([id]) => namespaceOnPage(id.split(".", 1)[0] ?? "", pathname)),
+    );
+    pageCache.set(key, messages);
+  }
+  return messages;
+}
+
+/** The compiled catalog of a language, for pages and for the server's own messages. Throws on a broken catalog. */
+export function compiledCatalog(locale: Locale): CompiledCatalog {
+  if (!compiledCache) {
+    const { catalogs, problems } = checkCatalogs();
+    // A missing translation falls back to English at runtime, but broken ICU would show raw braces: refuse it.
+    const fatal = problems.filter((p) => p.includes("not valid ICU") || p.includes("not valid YAML"));
+    if (fatal.length > 0) throw new Error(`broken message catalogs:\n${fatal.join("\n")}`);
+    const built = {} as Record<Locale, CompiledCatalog>;
+    for (const l of LOCALES) {
+      const messages: CompiledCatalog = {};
+      // English first, then the language's own: a key missing in a translation shows in English, not as a key.
+      for (const source of [catalogs.en, catalogs[l]]) {
+        for (const [key, text] of source.messages)
+          messages[key] = compileMessageOrThrow(text) as CompiledCatalog[string];
+      }
+      built[l] = messages;
+    }
+    compiledCache = built;
+  }
+  return compiledCache[locale];
+}

@@ -1,0 +1,39 @@
+import { Router } from "express";
+import { setCookie } from "../../domain/cookies.ts";
+import { isLocale, LANGUAGE_COOKIE, localizePath } from "../../domain/i18n.ts";
+import type { Services } from "../services.server.ts";
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const MAX_NEXT = 2048;
+
+/** A same-site path: one leading slash, no scheme, no `//host`, no backslashes browsers read as slashes. */
+export function safeNext(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > MAX_NEXT) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+  if (!value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f]/.test(value)) return null;
+  return value;
+}
+
+/**
+ * `GET /language/:locale?next=/path`: the header's language switch. Records the visitor's choice in a cookie
+ * for a year and sends them to `next` in that language (303). A bad language or `next` gets a 400 page; the
+ * target is always a path on this site.
+ */
+export function languageRouter(services: Services): Router {
+  const router = Router();
+  router.get("/language/:locale", (req, res) => {
+    const { locale } = req.params;
+    const next = safeNext(req.query.next ?? "/");
+    if (!isLocale(locale) || next === null) {
+      res.status(400).type("text/plain").send("Unknown language or page. Go back and choose English or मराठी again.");
+      return;
+    }
+    res.setHeader(
+      "Set-Cookie",
+      setCookie(LANGUAGE_COOKIE, locale, { maxAgeSeconds: ONE_YEAR_SECONDS, secure: services.config.https }),
+    );
+    res.setHeader("Cache-Control", "no-store");
+    res.redirect(303, localizePath(next, locale));
+  });
+  return router;
+}
