@@ -27,7 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // every page's first load.
                 {
                   name: "shared",
-                  test: /[\\/](app|domain)[\\/](?!components[\\/](auth-card|auth-dialog|paper-viewer|paper-viewer-body|paper-viewer-document|paper-viewer-layer|model-paper-view|article-body|community-block|page-heading|form-fields)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory|viewer-route|viewer-code|viewer-paper|load-once|practice-sync|vitals.client|api)\.ts|practice\.ts|api-messages\.ts|auth-rules\.ts)/,
+                  test: /[\\/](app|domain)[\\/](?!components[\\/](auth-card|auth-dialog|paper-viewer|paper-viewer-body|paper-viewer-document|paper-viewer-layer|model-paper-view|article-body|community-block|page-heading|form-fields)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory|viewer-route|viewer-code|viewer-paper|practice-sync|vitals.client|api)\.ts|practice\.ts|api-messages\.ts|auth-rules\.ts)/,
                   minShareCount: 2,
                 },
               ],

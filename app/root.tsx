@@ -20,12 +20,19 @@ import { DevanagariFont } from "./components/devanagari-font";
 import { LanguageOffer } from "./components/language-offer";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
-import { I18nProvider, i18nFor, i18nFrom, useLocale, useT } from "./lib/i18n";
+import { CatalogScript, ensureCatalog, I18nProvider, i18nFor, i18nFrom, messagesOf, useLocale, useT } from "./lib/i18n";
 import { getRootData } from "./lib/root.server";
 import { useRootData } from "./lib/root-data";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return getRootData(context, request);
+}
+
+/** A navigation to a page that needs other messages fetches them before it renders. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await ensureCatalog(data.catalog);
+  return data;
 }
 
 /**
@@ -61,16 +68,16 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { locale, messages } = useRootData();
+  const { locale, catalog } = useRootData();
   return (
-    <I18nProvider i18n={i18nFor(locale, messages)}>
+    <I18nProvider i18n={i18nFor(locale, messagesOf(catalog))}>
       <Document>{children}</Document>
     </I18nProvider>
   );
 }
 
 function Document({ children }: { children: ReactNode }) {
-  const { user, locale, fontUrl, offerMarathi } = useRootData();
+  const { user, locale, fontUrl, offerMarathi, catalog } = useRootData();
   const t = useT();
   const matches = useMatches();
   // Marathi pages, English pages whose content is in Devanagari (Hindi, Marathi and Sanskrit papers), and the
@@ -106,6 +113,7 @@ function Document({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <CatalogScript catalog={catalog} />
         <ScrollRestoration />
         <Scripts />
       </body>

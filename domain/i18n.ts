@@ -54,19 +54,34 @@ export function localizePath(path: string, locale: Locale): string {
   return (base === "/" ? MARATHI_PREFIX : `${MARATHI_PREFIX}${base}`) + rest;
 }
 
+// Intl's formatters are slow to build (tens of microseconds each) and pages format many values: one each.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
+
 /** Formats numbers for a page's language. */
 export function formatNumber(locale: Locale, value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(INTL_LOCALE[locale], options).format(value);
+  const key = `${locale}${options ? JSON.stringify(options) : ""}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALE[locale], options);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
 }
 
 /** Formats a YYYY-MM-DD date (a calendar day, so in UTC) for a language: "17 September 2026", "17 सप्टेंबर, 2026". */
 export function formatDay(locale: Locale, isoDay: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${isoDay}T00:00:00Z`));
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    dayFormats.set(locale, format);
+  }
+  return format.format(new Date(`${isoDay}T00:00:00Z`));
 }
 
 /** A compiled catalog, as Lingui's runtime reads it: key → compiled ICU message (plain JSON, sent to pages). */

@@ -44,6 +44,8 @@ interface PageSpec {
   path: string;
   mode: "navigation" | "snapshot";
   expectedFailures?: ExpectedFailure[];
+  /** A stricter Performance target than the site's 90, as a fraction. */
+  performanceTarget?: number;
 }
 
 const PAGES: PageSpec[] = [
@@ -81,8 +83,15 @@ const PAGES: PageSpec[] = [
     ],
   },
   { key: "viewer", label: "Subject page, viewer open (snapshot)", path: MATH_1, mode: "snapshot" },
-  { key: "mr-home", label: "Home in Marathi", path: "/mr", mode: "navigation" },
-  { key: "mr-subject", label: "Subject page in Marathi (Math 1)", path: `/mr${MATH_1}`, mode: "navigation" },
+  // Issue 14: the Marathi pages, with their font, at Performance 95 or more.
+  { key: "mr-home", label: "Home in Marathi", path: "/mr", mode: "navigation", performanceTarget: 0.95 },
+  {
+    key: "mr-subject",
+    label: "Subject page in Marathi (Math 1)",
+    path: `/mr${MATH_1}`,
+    mode: "navigation",
+    performanceTarget: 0.95,
+  },
 ];
 
 interface Outcome {
@@ -154,7 +163,7 @@ async function auditNavigation(browser: Browser, app: AppProcess, spec: PageSpec
   });
   return {
     spec,
-    verdict: judge(lhr, spec.expectedFailures),
+    verdict: judge(lhr, spec.expectedFailures, spec.performanceTarget),
     reportFile: writeReport(spec.key, lhr),
     performanceRuns,
   };
@@ -234,7 +243,11 @@ async function auditViewer(browser: Browser, app: AppProcess, spec: PageSpec): P
     const flowResult = await flow.createFlowResult();
     const lhr = flowResult.steps[0]?.lhr as LhResult | undefined;
     if (!lhr) throw new Error("the user flow produced no snapshot step");
-    return { spec, verdict: judge(lhr, spec.expectedFailures), reportFile: writeReport(spec.key, flowResult) };
+    return {
+      spec,
+      verdict: judge(lhr, spec.expectedFailures, spec.performanceTarget),
+      reportFile: writeReport(spec.key, flowResult),
+    };
   } finally {
     await page.close();
   }
@@ -268,7 +281,8 @@ function pad(text: string, width: number, right = false): string {
 function scoreCell(outcome: Outcome, id: (typeof CATEGORIES)[number]): string {
   const score = outcome.verdict.scores[id];
   if (score === null) return outcome.spec.mode === "snapshot" && id === "performance" ? "n/a" : "—";
-  const below = score < TARGETS[id] * 100;
+  const target = id === "performance" ? (outcome.spec.performanceTarget ?? TARGETS.performance) : TARGETS[id];
+  const below = score < target * 100;
   const excused = below && !outcome.verdict.belowTarget.includes(id);
   return `${score}${below ? (excused ? "*" : "!") : ""}`;
 }
@@ -292,7 +306,7 @@ function printTable(outcomes: Outcome[]): void {
   process.stdout.write(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}\n`);
   for (const row of rows) process.stdout.write(`${line(row)}\n`);
   process.stdout.write(
-    "\nTargets: Performance ≥ 90; Accessibility, Best Practices and SEO = 100. Mobile preset, simulated throttling.\n" +
+    "\nTargets: Performance ≥ 90 (≥ 95 for the Marathi pages); Accessibility, Best Practices and SEO = 100. Mobile preset, simulated throttling.\n" +
       "! below target.  * below target only through audits the page is right to fail (listed below).\n" +
       "The viewer is a Lighthouse user-flow snapshot of the open dialog: snapshot mode does not measure\n" +
       "Performance (no page load happens), so that row has Accessibility, Best Practices and SEO only.\n",

@@ -1,12 +1,19 @@
-import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation, useRevalidator } from "react-router";
 import type { PaperFileKind } from "../../domain/papers.ts";
 import { useLocale, useT } from "../lib/i18n";
 import { useRootData } from "../lib/root-data";
 import { prefetchViewerCodeWhenIdle } from "../lib/viewer-code";
 import { useViewerRoute, type ViewerTarget, viewerHref } from "../lib/viewer-route";
-import { AuthDialog, type AuthRequest } from "./auth-dialog";
+import type { AuthRequest } from "./auth-dialog";
 import { PaperViewer, type ViewerPaper, viewerTitle } from "./paper-viewer";
+
+// The sign-in dialog's code loads when a visitor first needs it (with the sign-in card it already loaded on
+// demand): pages that offer it carry none of it in their first load.
+const AuthDialog = lazy(() => {
+  void import("./auth-card"); // the card the dialog shows, fetched alongside rather than after it
+  return import("./auth-dialog").then((m) => ({ default: m.AuthDialog }));
+});
 
 /**
  * The paper viewer of a page that lists papers (subject page, model paper page), driven by the URL
@@ -129,7 +136,11 @@ export function usePaperViewer(find: (id: string) => ViewerPaper | null) {
         onClose={route.close}
         onSignIn={signInFromViewer}
       />
-      <AuthDialog request={authRequest} onClose={closeAuth} onSignedIn={onSignedIn} />
+      {authRequest ? (
+        <Suspense fallback={null}>
+          <AuthDialog request={authRequest} onClose={closeAuth} onSignedIn={onSignedIn} />
+        </Suspense>
+      ) : null}
     </>
   );
   return { openInPlace, solutionHref, onSolutionClick, notice, layer, signedIn };

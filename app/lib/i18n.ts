@@ -1,6 +1,8 @@
 /**
- * The interface language on pages (issue 14). The root loader sends the page's compiled catalog once per
- * document; components read it through `useT()`, meta functions through `i18nFrom(matches)`.
+ * The interface language on pages (issue 14). A page's compiled messages travel once per document, as an
+ * inline JSON block (`<script type="application/json" id="ps-i18n">`) named by the key in the root's data;
+ * a navigation to a page that needs another set fetches `/i18n/<key>.json` first (the root's clientLoader).
+ * Components read them through `useT()`, meta functions through `i18nFrom(matches)`.
  *
  * Lingui's core formats the messages. Its React binding is not used: the language never changes within a
  * document (the switch reloads it), so a plain context does the job for ~0.2 KB instead of ~1.3 KB, which the
@@ -12,10 +14,57 @@ import { type CompiledCatalog, INTL_LOCALE, type Locale, localizePath } from "..
 import { type MatchLike, rootDataFrom } from "./meta";
 import { useRootData } from "./root-data";
 
-// One instance per catalog object: the server renders many requests with the same two catalogs, and the
-// browser gets one catalog per document.
+// One instance per catalog object: the server renders many requests with the same few catalogs, and the
+// browser gets one per namespace set.
 const instances = new WeakMap<CompiledCatalog, I18n>();
 const EMPTY: CompiledCatalog = {};
+
+/** The page catalogs this process knows, by key: registered by the server, read or fetched by the browser. */
+const catalogs = new Map<string, { messages: CompiledCatalog; json: string }>();
+const CATALOG_ELEMENT = "ps-i18n";
+
+/** Server: makes a page catalog available to the render (the root loader calls it). */
+export function registerCatalog(key: string, messages: CompiledCatalog, json: string): void {
+  if (!catalogs.has(key)) catalogs.set(key, { messages, json });
+}
+
+function catalogEntry(key: string): { messages: CompiledCatalog; json: string } | undefined {
+  let entry = catalogs.get(key);
+  if (!entry && typeof document !== "undefined") {
+    // The document's own block, on hydration.
+    const element = document.getElementById(CATALOG_ELEMENT);
+    if (element?.dataset.key === key && element.textContent) {
+      entry = { messages: JSON.parse(element.textContent) as CompiledCatalog, json: element.textContent };
+      catalogs.set(key, entry);
+    }
+  }
+  return entry;
+}
+
+/** Browser: the messages of a catalog key, fetched once if the document did not bring them. */
+export async function ensureCatalog(key: string): Promise<void> {
+  if (!key || catalogEntry(key)) return;
+  const response = await fetch(`/i18n/${key}.json`);
+  if (!response.ok) throw new Error(`messages ${key}: ${response.status}`);
+  const json = await response.text();
+  catalogs.set(key, { messages: JSON.parse(json) as CompiledCatalog, json });
+}
+
+/** The page's messages as the inline block that carries them to the browser. */
+export function CatalogScript({ catalog }: { catalog: string }) {
+  const json = catalogEntry(catalog)?.json ?? "{}";
+  return createElement("script", {
+    type: "application/json",
+    id: CATALOG_ELEMENT,
+    "data-key": catalog,
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every "<" escaped, never executed
+    dangerouslySetInnerHTML: { __html: json },
+  });
+}
+
+export function messagesOf(catalog: string | undefined): CompiledCatalog {
+  return (catalog && catalogEntry(catalog)?.messages) || EMPTY;
+}
 
 export function i18nFor(locale: Locale, messages: CompiledCatalog = EMPTY): I18n {
   let i18n = instances.get(messages);
@@ -31,7 +80,7 @@ export function i18nFor(locale: Locale, messages: CompiledCatalog = EMPTY): I18n
 /** For `meta` functions, which cannot use hooks: the page's language and messages from the root's data. */
 export function i18nFrom(matches: readonly MatchLike[]): I18n {
   const root = rootDataFrom(matches);
-  return i18nFor(root?.locale ?? "en", root?.messages);
+  return i18nFor(root?.locale ?? "en", messagesOf(root?.catalog));
 }
 
 export type Translate = I18n["_"];

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { type CompiledCatalog, LOCALES, type Locale, localizePath } from "../../domain/i18n.ts";
+import { LOCALES, type Locale, localizePath } from "../../domain/i18n.ts";
 import { SITE } from "../../domain/site.ts";
 
 export interface RootData {
@@ -7,8 +7,8 @@ export interface RootData {
   user: { id: string; name: string } | null;
   /** The page's interface language, from its path. */
   locale: Locale;
-  /** The compiled catalog of that language. */
-  messages: CompiledCatalog;
+  /** The key of the page's messages (its language and namespaces): see app/lib/i18n.ts. */
+  catalog: string;
   /**
    * Offer the Marathi pages once (an English page, no language chosen or offered yet, the Marathi medium
    * stored): the notice's texts, from the Marathi catalog, since it speaks to a Marathi reader.

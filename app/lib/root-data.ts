@@ -8,7 +8,7 @@ export function useRootData(): RootData {
       siteUrl: "",
       user: null,
       locale: "en",
-      messages: {},
+      catalog: "",
       offerMarathi: null,
       fontUrl: null,
       unavailable: false,

@@ -4,7 +4,7 @@ import { LANGUAGE_COOKIE, LANGUAGE_OFFERED_COOKIE, localeFromPath } from "../../
 import { fontUrl } from "../../server/content/font.server.ts";
 import { compiledCatalog, pageCatalog } from "../../server/i18n/catalog.server.ts";
 import { servicesContext } from "../context";
-import { i18nFor } from "./i18n";
+import { i18nFor, registerCatalog } from "./i18n";
 import { mediumFromCookie } from "./medium";
 import type { RootData } from "./meta";
 import { getUser } from "./session.server";
@@ -37,6 +37,10 @@ export async function getRootData(context: Readonly<RouterContextProvider>, requ
   }
   const { pathname } = new URL(request.url);
   const locale = localeFromPath(pathname);
+  // The messages go to the render through the registry, not through the loader's data, so that they are
+  // serialised once per process instead of once per request (the page embeds the cached JSON).
+  const catalog = pageCatalog(locale, pathname);
+  registerCatalog(catalog.key, catalog.messages, catalog.json);
   const cookies = request.headers.get("cookie");
   const offer =
     locale === "en" &&
@@ -56,7 +60,7 @@ export async function getRootData(context: Readonly<RouterContextProvider>, requ
     siteUrl: config.siteUrl,
     user: user ? { id: user.id, name: user.name } : null,
     locale,
-    messages: pageCatalog(locale, pathname),
+    catalog: catalog.key,
     offerMarathi,
     fontUrl: fontUrl(),
     unavailable,

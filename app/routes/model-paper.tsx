@@ -1,8 +1,8 @@
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { basePath } from "../../domain/i18n.ts";
 import { subjectBySlug } from "../../domain/subjects.ts";
-import { AuthDialog, type AuthRequest } from "../components/auth-dialog";
+import type { AuthRequest } from "../components/auth-dialog";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ModelPaperBody, PaperInstructions } from "../components/model-paper-view";
 import type { ViewerPaper } from "../components/paper-viewer";
@@ -12,6 +12,13 @@ import { pageMeta } from "../lib/meta";
 import { loadModelPaperPage } from "../lib/model-paper.server";
 import { keepDataWhenOnlyViewerChanges } from "../lib/viewer-route";
 import type { Route } from "./+types/model-paper";
+
+// The sign-in dialog's code loads when a visitor first needs it (with the sign-in card it already loaded on
+// demand): pages that offer it carry none of it in their first load.
+const AuthDialog = lazy(() => {
+  void import("../components/auth-card"); // the card the dialog shows, fetched alongside rather than after it
+  return import("../components/auth-dialog").then((m) => ({ default: m.AuthDialog }));
+});
 
 export function loader({ context, params, url }: Route.LoaderArgs) {
   // The route is `/maharashtra-board-<slug>-question-papers/:paperId`; the slug names the subject.
@@ -135,7 +142,11 @@ export default function ModelPaperPage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </article>
-      <AuthDialog request={authRequest} onClose={closeAuth} onSignedIn={onSignedIn} />
+      {authRequest ? (
+        <Suspense fallback={null}>
+          <AuthDialog request={authRequest} onClose={closeAuth} onSignedIn={onSignedIn} />
+        </Suspense>
+      ) : null}
       {viewer.layer}
     </>
   );

@@ -102,7 +102,13 @@ function expectedFor(
   return items.length > 0 && items.every((item) => match(item, lhr)) ? expected : undefined;
 }
 
-export function judge(lhr: LhResult, expectedFailures: readonly ExpectedFailure[] = []): PageVerdict {
+export function judge(
+  lhr: LhResult,
+  expectedFailures: readonly ExpectedFailure[] = [],
+  /** A page's own Performance target when it is stricter than the site's (issue 14: Marathi pages ≥ 95). */
+  performanceTarget = TARGETS.performance,
+): PageVerdict {
+  const targets = { ...TARGETS, performance: performanceTarget };
   const scores = {} as Record<CategoryId, number | null>;
   const belowTarget: CategoryId[] = [];
   const failingAudits: FailingAudit[] = [];
@@ -129,7 +135,7 @@ export function judge(lhr: LhResult, expectedFailures: readonly ExpectedFailure[
         items: itemSummaries(audit),
       });
     }
-    const belowRaw = score === null || score < TARGETS[id];
+    const belowRaw = score === null || score < targets[id];
     if (!belowRaw) continue;
     failingAudits.push(...failing);
     // Below target only because of audits this page is right to fail? Then the page meets the

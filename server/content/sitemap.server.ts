@@ -69,6 +69,7 @@ export function robotsTxt(siteUrl: string): string {
     "Disallow: /loader",
     "Disallow: /mr/loader",
     "Disallow: /language/",
+    "Disallow: /i18n/",
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",

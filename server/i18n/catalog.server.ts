@@ -4,6 +4,7 @@
  * `common.header.signIn`). Messages are ICU MessageFormat. They are read and compiled with Lingui's compiler
  * once per process; pages receive the compiled catalog of their language, so no compiler reaches the browser.
  */
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
@@ -136,20 +137,63 @@ export function checkCatalogs(dir = CATALOG_DIR): { catalogs: Record<Locale, Sou
 }
 
 let compiledCache: Record<Locale, CompiledCatalog> | undefined;
-const pageCache = new Map<string, CompiledCatalog>();
+/**
+ * A page's messages (see `namespaceOnPage`), identified by a key that names the language, the namespaces
+ * and a hash of the content: `mr.subject,paper,auth,viewer.1a2b3c4d`. Pages carry the key in their data and
+ * the messages once, as an inline JSON block serialised here once per process; a browser that navigates to
+ * a page needing another set fetches `/i18n/<key>.json`, which never changes for a key.
+ */
+export interface PageCatalog {
+  key: string;
+  messages: CompiledCatalog;
+  /** The messages as JSON, safe inside a `<script type="application/json">` (no `<`). */
+  json: string;
+}
 
-/** The compiled messages a page at `pathname` needs (see `namespaceOnPage`), cached per language and set. */
-export function pageCatalog(locale: Locale, pathname: string): CompiledCatalog {
-  const key = `${locale}:${pageNamespaces(pathname)}`;
-  let messages = pageCache.get(key);
-  if (!messages) {
-    messages = Object.fromEntries(
+const pageCache = new Map<string, PageCatalog>();
+const byKey = new Map<string, PageCatalog>();
+
+export function pageCatalog(locale: Locale, pathname: string): PageCatalog {
+  const set = `${locale}.${pageNamespaces(pathname)}`;
+  let entry = pageCache.get(set);
+  if (!entry) {
+    const messages = Object.fromEntries(
       Object.entries(compiledCatalog(locale)).filter(([id]) => namespaceOnPage(id.split(".", 1)[0] ?? "", pathname)),
     );
-    pageCache.set(key, messages);
+    const json = JSON.stringify(messages).replace(/</g, "\\u003c");
+    const hash = createHash("sha256").update(json).digest("hex").slice(0, 10);
+    entry = { key: `${set}.${hash}`, messages, json };
+    pageCache.set(set, entry);
+    byKey.set(entry.key, entry);
   }
-  return messages;
+  return entry;
 }
+
+/** A page catalog by its key, for `/i18n/<key>.json`; only keys the server has handed out exist. */
+export function pageCatalogByKey(key: string): PageCatalog | undefined {
+  const found = byKey.get(key);
+  if (found) return found;
+  // A fresh process (a restart, another instance) has not built the set yet: build it from the key's parts.
+  const match = /^(en|mr)\.([a-z,]*)\.[0-9a-f]{10}$/.exec(key);
+  if (!match) return undefined;
+  const [, locale, namespaces] = match;
+  const probe = PAGE_PROBES.find((path) => pageNamespaces(path) === namespaces);
+  if (!probe) return undefined;
+  const entry = pageCatalog(locale as Locale, probe);
+  return entry.key === key ? entry : undefined;
+}
+
+/** One path of each kind of page, to rebuild a namespace set from its name. */
+const PAGE_PROBES = [
+  "/",
+  "/login",
+  "/about-us",
+  "/contact-us",
+  "/privacy-&-policy",
+  "/maharashtra-board-x",
+  "/progress",
+  "/blogs",
+];
 
 /** The compiled catalog of a language, for pages and for the server's own messages. Throws on a broken catalog. */
 export function compiledCatalog(locale: Locale): CompiledCatalog {

@@ -2,6 +2,7 @@ import { Router } from "express";
 import { setCookie } from "../../domain/cookies.ts";
 import { isLocale, LANGUAGE_COOKIE, localizePath } from "../../domain/i18n.ts";
 import type { Services } from "../services.server.ts";
+import { pageCatalogByKey } from "./catalog.server.ts";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const MAX_NEXT = 2048;
@@ -34,6 +35,19 @@ export function languageRouter(services: Services): Router {
     );
     res.setHeader("Cache-Control", "no-store");
     res.redirect(303, localizePath(next, locale));
+  });
+
+  // A page's messages, for a browser that navigates to a page needing another set (app/lib/i18n.ts). The key
+  // holds a hash of the content, so the answer never changes for a URL.
+  router.get("/i18n/:file", (req, res) => {
+    const key = /^(.{1,200})\.json$/.exec(req.params.file)?.[1];
+    const catalog = key ? pageCatalogByKey(key) : undefined;
+    if (!catalog) {
+      res.status(404).type("text/plain").send("No such message catalog");
+      return;
+    }
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.type("application/json").send(catalog.json);
   });
   return router;
 }

@@ -124,6 +124,24 @@ describe("two languages", () => {
     expect(hindi).toMatch(/<link rel="preload"[^>]*noto-sans-devanagari/);
   });
 
+  it("embeds the page's messages once and serves other sets by key, immutable", async () => {
+    const html = await (await get("/mr/blogs")).text();
+    const key = /<script type="application\/json" id="ps-i18n" data-key="([^"]+)">/.exec(html)?.[1] ?? "";
+    expect(key).toMatch(/^mr\.blog\.[0-9a-f]{10}$/);
+    const practice = await (await get("/mr/progress", { headers: {} })).text();
+    expect(practice).not.toContain(key);
+    const res = await get(`/i18n/${key}.json`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const messages = (await res.json()) as Record<string, unknown>;
+    expect(messages["blog.title"]).toBeDefined();
+    expect(messages["common.nav.login"]).toBeDefined();
+    expect(messages["practice.progress.title"]).toBeUndefined();
+    for (const bad of ["mr.blog.0000000000", "xx.blog.1234567890", "..%2F..%2Fpackage", "mr.nope.1234567890"]) {
+      expect((await get(`/i18n/${bad}.json`)).status, bad).toBe(404);
+    }
+  });
+
   it("serves the font as an immutable asset", async () => {
     const mr = await (await get("/mr")).text();
     const url = /href="(\/assets\/noto-sans-devanagari-[0-9a-f]{10}\.woff2)"/.exec(mr)?.[1] ?? "";
