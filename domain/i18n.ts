@@ -106,17 +106,28 @@ const PAGE_NAMESPACES: readonly { test: (path: string) => boolean; namespaces: r
 /** Everything else is the blog, an article, or a page that does not exist. */
 const OTHER_PAGES = ["blog"];
 
-function namespacesAt(pathname: string): readonly string[] {
+/** The page's namespaces beyond the site-wide ones. */
+export function namespacesAt(pathname: string): readonly string[] {
   const path = basePath(pathname);
   return PAGE_NAMESPACES.find((entry) => entry.test(path))?.namespaces ?? OTHER_PAGES;
 }
 
+/** Whether a catalog namespace belongs with a page's set (the site-wide ones always do). */
+export function namespaceInSet(namespace: string, set: readonly string[]): boolean {
+  return ALWAYS.has(namespace) || set.includes(namespace);
+}
+
 /** Whether a catalog namespace (the key's first part) belongs on the page at `pathname`. */
 export function namespaceOnPage(namespace: string, pathname: string): boolean {
-  return ALWAYS.has(namespace) || namespacesAt(pathname).includes(namespace);
+  return namespaceInSet(namespace, namespacesAt(pathname));
 }
 
 /** The page's namespaces beyond the site-wide ones, as one comparable string. */
 export function pageNamespaces(pathname: string): string {
   return namespacesAt(pathname).join(",");
+}
+
+/** A page's namespace set from its comparable string, if some kind of page has exactly that set. */
+export function namespaceSet(name: string): readonly string[] | undefined {
+  return [...PAGE_NAMESPACES.map((entry) => entry.namespaces), OTHER_PAGES].find((set) => set.join(",") === name);
 }

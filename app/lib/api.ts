@@ -1,14 +1,9 @@
 import { useCallback } from "react";
 import { API_MESSAGE_KEYS, API_MESSAGE_PATTERNS } from "../../domain/api-messages.ts";
+import { MESSAGES } from "../../domain/auth-rules.ts";
 import type { Locale } from "../../domain/i18n.ts";
 import { type Translate, useT } from "./i18n";
 import { useRootData } from "./root-data";
-
-/**
- * The spec's network message (MESSAGES.network in domain/auth-rules.ts, which a test keeps equal). Written out
- * here so that every page's header (its logout) does not carry all the sign-up rules.
- */
-export const NETWORK_MESSAGE = "Could not reach the server. Check your connection and try again.";
 
 export interface ApiResult<T> {
   status: number;
@@ -22,7 +17,7 @@ export interface ApiResult<T> {
 export class NetworkError extends Error {
   override name = "NetworkError";
   constructor() {
-    super(NETWORK_MESSAGE);
+    super(MESSAGES.network);
   }
 }
 

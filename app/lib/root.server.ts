@@ -1,13 +1,14 @@
 import { data, type RouterContextProvider } from "react-router";
 import { readCookie, setCookie } from "../../domain/cookies.ts";
 import { LANGUAGE_COOKIE, LANGUAGE_OFFERED_COOKIE, localeFromPath } from "../../domain/i18n.ts";
+import { getUser as getRequestUser, type SessionUser } from "../../server/auth/session.server.ts";
 import { fontUrl } from "../../server/content/font.server.ts";
+import { isDatabaseUnavailable } from "../../server/db/errors.server.ts";
 import { compiledCatalog, pageCatalog } from "../../server/i18n/catalog.server.ts";
-import { servicesContext } from "../context";
+import { expressRequestContext, servicesContext } from "../context";
 import { i18nFor, registerCatalog } from "./i18n";
 import { mediumFromCookie } from "./medium";
 import type { RootData } from "./meta";
-import { getUser } from "./session.server";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -18,21 +19,12 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  */
 export async function getRootData(context: Readonly<RouterContextProvider>, request: Request) {
   const { config } = context.get(servicesContext);
-  let user: Awaited<ReturnType<typeof getUser>> = null;
+  let user: SessionUser | null = null;
   let unavailable = false;
   try {
-    user = await getUser(context);
+    user = await getRequestUser(context.get(expressRequestContext));
   } catch (error) {
-    if (
-      !(
-        error &&
-        typeof error === "object" &&
-        "init" in error &&
-        (error as { init?: { status?: number } }).init?.status === 503
-      )
-    ) {
-      throw error;
-    }
+    if (!isDatabaseUnavailable(error)) throw error;
     unavailable = true;
   }
   const { pathname } = new URL(request.url);

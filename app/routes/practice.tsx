@@ -1,10 +1,8 @@
 import { Link } from "react-router";
-import { Breadcrumbs } from "../components/breadcrumbs";
+import { PracticeBreadcrumbs, practiceMeta } from "../components/practice-page";
 import { PracticeWriting } from "../components/practice-writing";
-import { i18nFrom, useLocale, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
+import { useLocale, useT } from "../lib/i18n";
 import { loadPractice, practiceAction } from "../lib/practice.server";
-import { useSubjectName } from "../lib/subject-name";
 import type { Route } from "./+types/practice";
 
 /** The writing stage (and the notice of an attempt that ended after 24 hours). */
@@ -18,30 +16,16 @@ export function action({ context, request, url, params }: Route.ActionArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { attempt } = loaderData;
-  const { _: t } = i18nFrom(matches);
-  return pageMeta({
-    title: t("practice.writing.metaTitle", { title: attempt.paper_title }),
-    description: t("practice.writing.metaDescription", { title: attempt.paper_title }),
-    path: `/practice/${attempt.id}`,
-    matches,
-    noindex: true,
-  });
+  return practiceMeta("writing", loaderData, matches);
 }
 
 export default function PracticeWritingPage({ loaderData }: Route.ComponentProps) {
-  const { attempt, subject } = loaderData;
+  const { attempt } = loaderData;
   const t = useT();
   const { path } = useLocale();
-  const subjectName = useSubjectName();
   return (
     <>
-      <Breadcrumbs
-        parent={{ label: subjectName(subject), path: subject.path }}
-        label={t("practice.writing.breadcrumb")}
-        path={`/practice/${attempt.id}`}
-      />
+      <PracticeBreadcrumbs stage="writing" data={loaderData} />
       {attempt.state === "writing" ? (
         // Keyed by id: a new attempt is a new clock.
         <PracticeWriting key={attempt.id} data={loaderData} />

@@ -9,7 +9,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { parse as parseYaml } from "yaml";
-import { type CompiledCatalog, LOCALES, type Locale, namespaceOnPage, pageNamespaces } from "../../domain/i18n.ts";
+import {
+  type CompiledCatalog,
+  isLocale,
+  LOCALES,
+  type Locale,
+  namespaceInSet,
+  namespaceSet,
+  namespacesAt,
+} from "../../domain/i18n.ts";
 import { CONTENT_DIR } from "../content/paths.server.ts";
 
 export const CATALOG_DIR = path.join(CONTENT_DIR, "i18n");
@@ -80,7 +88,11 @@ export function messageArguments(compiled: Compiled): string[] {
  * Both catalogs, compared: every key in both, every message valid ICU, the same arguments on both sides, and
  * rich-text tags (`<0>…</0>`) kept. Each problem names the file and the key.
  */
-export function checkCatalogs(dir = CATALOG_DIR): { catalogs: Record<Locale, SourceCatalog>; problems: string[] } {
+export function checkCatalogs(dir = CATALOG_DIR): {
+  catalogs: Record<Locale, SourceCatalog>;
+  compiled: Record<Locale, Map<string, Compiled>>;
+  problems: string[];
+} {
   const problems: string[] = [];
   const catalogs = {} as Record<Locale, SourceCatalog>;
   for (const locale of LOCALES) {
@@ -133,7 +145,7 @@ export function checkCatalogs(dir = CATALOG_DIR): { catalogs: Record<Locale, Sou
       }
     }
   }
-  return { catalogs, problems };
+  return { catalogs, compiled, problems };
 }
 
 let compiledCache: Record<Locale, CompiledCatalog> | undefined;
@@ -150,55 +162,49 @@ export interface PageCatalog {
   json: string;
 }
 
-const pageCache = new Map<string, PageCatalog>();
+const bySet = new Map<string, PageCatalog>();
 const byKey = new Map<string, PageCatalog>();
 
-export function pageCatalog(locale: Locale, pathname: string): PageCatalog {
-  const set = `${locale}.${pageNamespaces(pathname)}`;
-  let entry = pageCache.get(set);
+/** The messages of a namespace set in a language, serialised once per process. */
+function catalogForSet(locale: Locale, namespaces: readonly string[]): PageCatalog {
+  const set = `${locale}.${namespaces.join(",")}`;
+  let entry = bySet.get(set);
   if (!entry) {
     const messages = Object.fromEntries(
-      Object.entries(compiledCatalog(locale)).filter(([id]) => namespaceOnPage(id.split(".", 1)[0] ?? "", pathname)),
+      Object.entries(compiledCatalog(locale)).filter(([id]) => namespaceInSet(id.split(".", 1)[0] ?? "", namespaces)),
     );
     const json = JSON.stringify(messages).replace(/</g, "\\u003c");
     const hash = createHash("sha256").update(json).digest("hex").slice(0, 10);
     entry = { key: `${set}.${hash}`, messages, json };
-    pageCache.set(set, entry);
+    bySet.set(set, entry);
     byKey.set(entry.key, entry);
   }
   return entry;
 }
 
-/** A page catalog by its key, for `/i18n/<key>.json`; only keys the server has handed out exist. */
+export function pageCatalog(locale: Locale, pathname: string): PageCatalog {
+  return catalogForSet(locale, namespacesAt(pathname));
+}
+
+/**
+ * A page catalog by its key, for `/i18n/<key>.json`. A process that has not built the set yet (a restart,
+ * another instance) builds it from the key's language and namespaces; the hash must then match.
+ */
 export function pageCatalogByKey(key: string): PageCatalog | undefined {
   const found = byKey.get(key);
   if (found) return found;
-  // A fresh process (a restart, another instance) has not built the set yet: build it from the key's parts.
   const match = /^(en|mr)\.([a-z,]*)\.[0-9a-f]{10}$/.exec(key);
-  if (!match) return undefined;
-  const [, locale, namespaces] = match;
-  const probe = PAGE_PROBES.find((path) => pageNamespaces(path) === namespaces);
-  if (!probe) return undefined;
-  const entry = pageCatalog(locale as Locale, probe);
+  const locale = match?.[1];
+  const namespaces = namespaceSet(match?.[2] ?? "");
+  if (!isLocale(locale) || !namespaces) return undefined;
+  const entry = catalogForSet(locale, namespaces);
   return entry.key === key ? entry : undefined;
 }
-
-/** One path of each kind of page, to rebuild a namespace set from its name. */
-const PAGE_PROBES = [
-  "/",
-  "/login",
-  "/about-us",
-  "/contact-us",
-  "/privacy-&-policy",
-  "/maharashtra-board-x",
-  "/progress",
-  "/blogs",
-];
 
 /** The compiled catalog of a language, for pages and for the server's own messages. Throws on a broken catalog. */
 export function compiledCatalog(locale: Locale): CompiledCatalog {
   if (!compiledCache) {
-    const { catalogs, problems } = checkCatalogs();
+    const { compiled, problems } = checkCatalogs();
     // A missing translation falls back to English at runtime, but broken ICU would show raw braces: refuse it.
     const fatal = problems.filter((p) => p.includes("not valid ICU") || p.includes("not valid YAML"));
     if (fatal.length > 0) throw new Error(`broken message catalogs:\n${fatal.join("\n")}`);
@@ -206,9 +212,8 @@ export function compiledCatalog(locale: Locale): CompiledCatalog {
     for (const l of LOCALES) {
       const messages: CompiledCatalog = {};
       // English first, then the language's own: a key missing in a translation shows in English, not as a key.
-      for (const source of [catalogs.en, catalogs[l]]) {
-        for (const [key, text] of source.messages)
-          messages[key] = compileMessageOrThrow(text) as CompiledCatalog[string];
+      for (const source of [compiled.en, compiled[l]]) {
+        for (const [key, message] of source) messages[key] = message as CompiledCatalog[string];
       }
       built[l] = messages;
     }
