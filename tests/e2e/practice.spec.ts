@@ -32,6 +32,8 @@ test.describe("on a phone", () => {
     page,
     baseURL,
   }, testInfo) => {
+    // Six pages, each checked with axe: on a busy 2-core CI machine this flow alone can pass 30 s.
+    test.slow();
     // The phone's clock is an hour fast: the countdown must still follow the server's.
     await page.clock.install({ time: new Date(Date.now() + 60 * 60 * 1000) });
     await signUpViaApi(page, baseURL, testInfo);
