@@ -1,16 +1,24 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/** PostgreSQL bytea as a Buffer (postgres-js) or Uint8Array (PGlite). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
 
 export const users = pgTable(
   "users",
@@ -23,6 +31,11 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     /** 1 student, 2 parent, 3 teacher; null when not given. */
     role: smallint("role"),
+    /**
+     * Site operator (issue 15): only `npm run admin:create` sets it, never sign-up. Kept apart from
+     * `role`, which says who the person is (student, parent, teacher) and stays 1-3.
+     */
+    admin: boolean("admin").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`), uniqueIndex("users_phone_idx").on(t.phone)],
@@ -60,6 +73,10 @@ export const papers = pgTable(
     solutionPages: integer("solution_pages"),
     /** Sample and model papers must never be shown as official. */
     official: boolean("official").notNull().default(false),
+    /** Set when an admin retires the paper: hidden from listings, its PDFs answer 404, its files stay. */
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    /** The admin who changed the row last; null for the import CLI and the sample generator. */
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,6 +99,9 @@ export const modelPapers = pgTable("model_papers", {
   questionPages: integer("question_pages").notNull(),
   solutionSha256: text("solution_sha256").notNull(),
   solutionPages: integer("solution_pages").notNull(),
+  /** Retired by an admin: hidden from listings and practice, PDFs 404; the content file stays. */
+  retiredAt: timestamp("retired_at", { withTimezone: true }),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -136,4 +156,95 @@ export const practiceAttempts = pgTable(
       .on(t.userId, t.paperId)
       .where(sql`${t.finishedAt} is null and ${t.ended} = false`),
   ],
+);
+
+/**
+ * Paper files in PostgreSQL when DATABASE_URL is set (issue 15), so that every instance serves every
+ * file. Content-addressed like the folder store; the bytes are split into fixed-size chunks so that a
+ * range request reads only the chunks it covers, and a 50 MB file never travels as one value.
+ */
+export const paperFiles = pgTable("paper_files", {
+  sha256: text("sha256").primaryKey(),
+  size: bigint("size", { mode: "number" }).notNull(),
+  chunkSize: integer("chunk_size").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const paperFileChunks = pgTable(
+  "paper_file_chunks",
+  {
+    sha256: text("sha256")
+      .notNull()
+      .references(() => paperFiles.sha256, { onDelete: "cascade" }),
+    /** 0-based chunk number: bytes n*chunkSize .. (n+1)*chunkSize-1 of the file. */
+    n: integer("n").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.n] })],
+);
+
+/**
+ * Every admin change (issue 15), written in the same transaction as the change. `before` and `after`
+ * are the changed record as it was and as it became (null for a creation or a deletion).
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** Null once the admin's account is deleted; `adminEmail` still says who it was. */
+    adminId: text("admin_id").references(() => users.id, { onDelete: "set null" }),
+    adminEmail: text("admin_email").notNull(),
+    /** e.g. paper.upload, paper.replace, paper.retire, paper.restore, year-note.update, report.status */
+    action: text("action").notNull(),
+    /** The paper concerned, when there is one (official, sample or model id). */
+    paperId: text("paper_id"),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [index("audit_log_paper_idx").on(t.paperId, t.at), index("audit_log_admin_idx").on(t.adminId, t.at)],
+);
+
+/** "Report a problem" on a paper (issue 15): from anyone, signed in or not. */
+export const problemReports = pgTable(
+  "problem_reports",
+  {
+    id: text("id").primaryKey(),
+    paperId: text("paper_id").notNull(),
+    /** wrong-paper | pages | solution | other */
+    reason: text("reason").notNull(),
+    /** For model papers: the question it concerns, e.g. "Q2(A)(1)". */
+    question: text("question"),
+    /** At most 1,000 characters, stored as typed and escaped wherever it is shown. */
+    message: text("message"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** open | fixed | wont-fix */
+    status: text("status").notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("problem_reports_status_idx").on(t.status, t.createdAt),
+    index("problem_reports_paper_idx").on(t.paperId),
+  ],
+);
+
+/**
+ * What happened to the SSC exam in a year, shown under that year's papers; editable by admins
+ * (issue 15). Seeded from domain/year-notes.ts by the migration that created it.
+ */
+export const yearNotes = pgTable(
+  "year_notes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    year: smallint("year").notNull(),
+    /** Null: every subject. */
+    subjects: text("subjects").array(),
+    text: text("text").notNull(),
+    /** The Marathi pages' text; the English one is shown when it is null. */
+    textMr: text("text_mr"),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("year_notes_year_idx").on(t.year)],
 );
