@@ -2,15 +2,14 @@
  * npm run papers:import -- <folder> [--dry-run]
  *
  * Checks every PDF under <folder> (layout in README.md, "Importing real papers"), stores the good
- * ones by sha256 under DATA_DIR/papers and updates the catalogue in one transaction. Nothing is
- * changed when any file is rejected; the exit code is then 1.
+ * ones by sha256 (in PostgreSQL with DATABASE_URL, else under DATA_DIR/papers) and updates the
+ * catalogue in one transaction. Nothing is changed when any file is rejected; the exit code is then 1.
  */
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../server/config.server.ts";
 import { openDatabase } from "../server/db/client.server.ts";
 import { IMPORT_LAYOUT, type ImportReport, importPapers } from "../server/papers/import.server.ts";
-import { createFilePaperStore } from "../server/papers/store.server.ts";
+import { paperStoreFor } from "../server/services.server.ts";
 
 const USAGE = `Usage: npm run papers:import -- <folder> [--dry-run]\n\nLayout: <folder>/${IMPORT_LAYOUT}\n`;
 
@@ -103,7 +102,7 @@ async function main(argv: string[]): Promise<number> {
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     await database.migrate();
-    const paperStore = createFilePaperStore(path.join(config.dataDir, "papers"));
+    const paperStore = paperStoreFor(config, database);
     const progress = createProgress(process.stderr);
     const report = await importPapers({ database, paperStore }, folder, { dryRun, onProgress: progress.update });
     progress.finish();

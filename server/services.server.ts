@@ -4,6 +4,7 @@ import type { Config } from "./config.server.ts";
 import type { Database } from "./db/client.server.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./http/rate-limit.server.ts";
 import type { Logger } from "./logger.server.ts";
+import { createPostgresPaperStore } from "./papers/pg-store.server.ts";
 import { createFilePaperStore, type PaperStore } from "./papers/store.server.ts";
 
 /**
@@ -15,7 +16,7 @@ export interface Services {
   config: Config;
   log: Logger;
   database: Database;
-  /** Question and solution PDFs by sha256 (`DATA_DIR/papers`). */
+  /** Question and solution PDFs by sha256: in PostgreSQL with DATABASE_URL, else `DATA_DIR/papers`. */
   paperStore: PaperStore;
   /** Shared by every instance when REDIS_URL is set, else per process. */
   rateLimiter: RateLimiter;
@@ -37,7 +38,7 @@ export async function createServices(options: {
     config,
     log,
     database: options.database,
-    paperStore: options.paperStore ?? createFilePaperStore(path.join(config.dataDir, "papers")),
+    paperStore: options.paperStore ?? paperStoreFor(config, options.database),
     rateLimiter,
     authLimits: {
       ...AUTH_LIMITS,
@@ -46,6 +47,17 @@ export async function createServices(options: {
       ...options.authLimits,
     },
   };
+}
+
+/**
+ * The one place a paper store is chosen (server, importer, scripts). With DATABASE_URL every instance
+ * must see every file, so they live in PostgreSQL; the embedded database keeps its local folder, since
+ * it is one process on one disk anyway (decision 013).
+ */
+export function paperStoreFor(config: Pick<Config, "dataDir" | "databaseUrl">, database: Database): PaperStore {
+  return config.databaseUrl
+    ? createPostgresPaperStore(database)
+    : createFilePaperStore(path.join(config.dataDir, "papers"));
 }
 
 export async function closeServices(services: Services): Promise<void> {

@@ -20,15 +20,19 @@ export interface StoredFile {
 }
 
 /**
- * Content-addressed PDF storage. Callers only ever name files by their sha256, so an object
- * store can replace the local folder later without touching them.
+ * Content-addressed PDF storage. Callers only ever name files by their sha256, so the store behind
+ * it can change without touching them: the local folder below on the embedded database, PostgreSQL
+ * (pg-store.server.ts) when DATABASE_URL is set; `paperStoreFor` in services.server.ts picks.
  */
 export interface PaperStore {
   /** Stores the bytes once; `created` is false when the same bytes were already there. */
   put(bytes: Uint8Array): Promise<StoredFile & { created: boolean }>;
   /** null when there is no such file (or the key is not a sha256). */
   stat(sha256: string): Promise<StoredFile | null>;
-  /** Bytes `start`..`end` inclusive (the whole file without a range). The caller has checked stat. */
+  /**
+   * Bytes `start`..`end` inclusive (the whole file without a range). The caller has checked stat.
+   * Throws at once for a key that is not a sha256; a failure while reading is the stream's error.
+   */
   stream(sha256: string, range?: { start: number; end: number }): Readable;
 }
 

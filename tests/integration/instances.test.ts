@@ -1,10 +1,21 @@
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres } from "../../server/db/client.server.ts";
+import { loadConfig } from "../../server/config.server.ts";
+import { type Database, openPostgres } from "../../server/db/client.server.ts";
+import { modelPapers, paperFiles, papers } from "../../server/db/schema.ts";
 import { createRedisRateLimiter } from "../../server/http/rate-limit.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
+import { importPapers } from "../../server/papers/import.server.ts";
+import { sha256Hex } from "../../server/papers/store.server.ts";
+import { startServer } from "../../server/start.server.ts";
 import { createTestPostgresUrl } from "../support/databases.ts";
 import { api, newAccount } from "../support/http.ts";
+import { makeBulkyPdf, signedInCookie, storedFiles, writeFolder } from "../support/pdf-fixtures.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -63,4 +74,145 @@ describe.runIf(adminUrl && redisUrl)("two instances on one PostgreSQL and Redis"
       expect(res.status).toBe(429);
     }
   });
+});
+
+// CI always has PostgreSQL (.ci/run sets TEST_DATABASE_URL): there this test must run, not skip.
+describe.runIf(adminUrl || process.env.CI)("paper files shared by two instances on one PostgreSQL", () => {
+  const servers: TestServer[] = [];
+  const databases: Database[] = [];
+  const folders: string[] = [];
+  let drop: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    if (!adminUrl) throw new Error("TEST_DATABASE_URL must be set in CI: the two-instance test needs PostgreSQL");
+    const created = await createTestPostgresUrl(adminUrl);
+    drop = created.drop;
+    for (let i = 0; i < 2; i++) {
+      // Separate pools and separate, empty DATA_DIRs: nothing can reach B through A's disk.
+      const dataDir = await mkdtemp(path.join(tmpdir(), `ps-instance-${i}-`));
+      folders.push(dataDir);
+      const database = openPostgres(created.url, { max: 4 });
+      await database.migrate();
+      databases.push(database);
+      servers.push(
+        await startTestServer(database, { env: { DATA_DIR: dataDir }, config: { databaseUrl: created.url } }),
+      );
+    }
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    for (const database of databases) await database.close();
+    await drop?.();
+    for (const folder of folders) await rm(folder, { recursive: true, force: true });
+  });
+
+  const [a, b] = [() => servers[0] as TestServer, () => servers[1] as TestServer];
+
+  it("a paper imported through A opens through B, whole and by range, with the same bytes", async () => {
+    const incoming = await writeFolder({
+      "marathi/math_1/2024-march-question.pdf": await makeBulkyPdf(700, 24),
+      "marathi/math_1/2024-march-solution.pdf": await makeBulkyPdf(20, 25),
+    });
+    folders.push(incoming);
+    const report = await importPapers(a().services, incoming);
+    expect(report.rejected).toEqual([]);
+    expect(report.counts.imported + report.counts.replaced).toBe(1);
+
+    const [row] = await a()
+      .services.database.db.select()
+      .from(papers)
+      .where(eq(papers.id, "math-1-2024-march-marathi"));
+    if (!row?.solutionSha256) throw new Error("the import did not catalogue the paper with its solution");
+    // Stored in PostgreSQL, in chunks, and not on A's disk.
+    const [file] = await b()
+      .services.database.db.select()
+      .from(paperFiles)
+      .where(eq(paperFiles.sha256, row.questionSha256));
+    expect(file?.size).toBeGreaterThan(2 * (file?.chunkSize ?? 0));
+    expect(await storedFiles(path.join(folders[0] ?? "", "papers"))).toEqual([]);
+
+    const cookie = await signedInCookie(b().services);
+    const url = `${b().url}/papers/${row.id}/question.pdf`;
+    const whole = await fetch(url, { headers: { Cookie: cookie } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("application/pdf");
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    expect(bytes.length).toBe(file?.size);
+    expect(sha256Hex(bytes)).toBe(row.questionSha256);
+    // The same bytes A's own store gives.
+    const fromA = Buffer.concat(await a().services.paperStore.stream(row.questionSha256).toArray());
+    expect(Buffer.compare(fromA, bytes)).toBe(0);
+
+    // Ranges through B: the viewer's first bytes, across a 256 KiB chunk boundary, and the tail.
+    const boundary = file?.chunkSize ?? 0;
+    for (const [start, end] of [
+      [0, 1023],
+      [boundary - 100, boundary + 32 * 1024],
+      [bytes.length - 500, bytes.length - 1],
+    ] as const) {
+      const part = await fetch(url, { headers: { Cookie: cookie, Range: `bytes=${start}-${end}` } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get("content-range")).toBe(`bytes ${start}-${end}/${bytes.length}`);
+      const got = new Uint8Array(await part.arrayBuffer());
+      expect(Buffer.compare(got, bytes.subarray(start, end + 1)), `bytes ${start}-${end}`).toBe(0);
+    }
+    const suffix = await fetch(url, { headers: { Cookie: cookie, Range: "bytes=-100" } });
+    expect(suffix.status).toBe(206);
+    expect(Buffer.compare(new Uint8Array(await suffix.arrayBuffer()), bytes.subarray(-100))).toBe(0);
+
+    const solution = await fetch(`${b().url}/papers/${row.id}/solution.pdf`, { headers: { Cookie: cookie } });
+    expect(solution.status).toBe(200);
+    expect(sha256Hex(new Uint8Array(await solution.arrayBuffer()))).toBe(row.solutionSha256);
+  });
+});
+
+describe.runIf(adminUrl || process.env.CI)("two instances starting at once on one empty PostgreSQL", () => {
+  it("both come up, and the samples' and model papers' PDFs go to PostgreSQL, not to either disk", async () => {
+    if (!adminUrl) throw new Error("TEST_DATABASE_URL must be set in CI: the two-instance test needs PostgreSQL");
+    const { url, drop } = await createTestPostgresUrl(adminUrl);
+    const dataDirs = [
+      await mkdtemp(path.join(tmpdir(), "ps-start-a-")),
+      await mkdtemp(path.join(tmpdir(), "ps-start-b-")),
+    ];
+    const problems: string[] = [];
+    // Start-up logs a failed sample or model paper store and carries on: such a line is the failure here.
+    const log = pino({ level: "warn" }, { write: (line: string) => void problems.push(line) });
+    const started = await Promise.allSettled(
+      dataDirs.map((dataDir) =>
+        startServer(loadConfig({ NODE_ENV: "test", PORT: "0", DATA_DIR: dataDir, DATABASE_URL: url }), { log }),
+      ),
+    );
+    const running = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    try {
+      expect(started.filter((result) => result.status === "rejected")).toEqual([]);
+      expect(problems).toEqual([]);
+      const { db } = (running[0] as (typeof running)[number]).services.database;
+      const catalogue = await db.select().from(papers);
+      const models = await db.select().from(modelPapers);
+      expect(catalogue.length).toBeGreaterThan(0);
+      expect(models.length).toBeGreaterThan(0);
+      const named = new Set([
+        ...catalogue.flatMap((r) => [r.questionSha256, r.solutionSha256 ?? r.questionSha256]),
+        ...models.flatMap((r) => [r.questionSha256, r.solutionSha256]),
+      ]);
+      const stored = new Set((await db.select({ sha256: paperFiles.sha256 }).from(paperFiles)).map((r) => r.sha256));
+      expect([...named].filter((sha256) => !stored.has(sha256))).toEqual([]);
+      for (const dataDir of dataDirs) expect(await storedFiles(path.join(dataDir, "papers"))).toEqual([]);
+      // And both serve them.
+      const [first] = catalogue;
+      if (!first) throw new Error("no papers");
+      for (const instance of running) {
+        const cookie = await signedInCookie(instance.services);
+        const res = await fetch(`${instance.url}/papers/${first.id}/question.pdf`, {
+          headers: { Cookie: cookie, Range: "bytes=0-4" },
+        });
+        expect(res.status).toBe(206);
+        expect(await res.text()).toBe("%PDF-");
+      }
+    } finally {
+      for (const instance of running) await instance.close();
+      await drop();
+      for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

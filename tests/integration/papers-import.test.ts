@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { papers } from "../../server/db/schema.ts";
+import { openPostgres } from "../../server/db/client.server.ts";
+import { paperFiles, papers } from "../../server/db/schema.ts";
 import { getPaperListing } from "../../server/papers/catalog.server.ts";
 import { importPapers } from "../../server/papers/import.server.ts";
 import { sha256Hex } from "../../server/papers/store.server.ts";
@@ -289,7 +290,15 @@ describe.each(cliTargets)("npm run papers:import on $name", (target) => {
       const rerun = await runCli([good], env);
       expect(rerun.code).toBe(0);
       expect(rerun.stdout).toMatch(/unchanged\s+1/);
-      expect(await storedFiles(path.join(env.DATA_DIR ?? "", "papers"))).toHaveLength(1);
+      // With DATABASE_URL the files go to PostgreSQL (decision 013), else to DATA_DIR/papers.
+      const folder = await storedFiles(path.join(env.DATA_DIR ?? "", "papers"));
+      if (env.DATABASE_URL) {
+        expect(folder).toEqual([]);
+        const database = openPostgres(env.DATABASE_URL, { max: 1 });
+        const rows = await database.db.select().from(paperFiles);
+        await database.close();
+        expect(rows).toHaveLength(1);
+      } else expect(folder).toHaveLength(1);
 
       const usage = await runCli([], env);
       expect(usage.code).toBe(2);

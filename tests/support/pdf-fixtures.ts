@@ -18,6 +18,19 @@ export async function makePdf(pages = 2, label = "test"): Promise<Uint8Array> {
   return doc.save({ useObjectStreams: false });
 }
 
+/** Bytes from a fixed seed (xorshift32): the same every run, no two stretches alike, and incompressible. */
+export function noise(seed: number, length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 255;
+  }
+  return bytes;
+}
+
 /** A whole-file PDF cut in half, as an interrupted upload leaves it. */
 export function truncated(bytes: Uint8Array): Uint8Array {
   return bytes.slice(0, Math.floor(bytes.length / 2));
@@ -75,4 +88,36 @@ export async function signedInCookie(services: Pick<Services, "database" | "conf
     .values({ id, name: "Test Student", email: `${id}@example.test`, phone: `91${digits}`, passwordHash: "x" });
   const { token } = await createSession(services, id);
   return `${SESSION_COOKIE}=${token}`;
+}
+
+/**
+ * A valid PDF of roughly `kilobytes` KB whatever the compression: each page is covered in text from a
+ * seeded generator (the same bytes on every run), so that its content streams do not shrink. For uploads
+ * that must cross storage chunks or show progress.
+ */
+export async function makeBulkyPdf(kilobytes: number, seed = 1): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const font = await doc.embedFont(StandardFonts.Courier);
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-";
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    // xorshift32: cheap and fixed, not for anything but filler text.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) % alphabet.length;
+  };
+  const linesPerPage = 60;
+  const lineLength = 100;
+  // pdf-lib writes the text uncompressed, as hex strings: two bytes per character.
+  const pages = Math.max(1, Math.ceil((kilobytes * 1024) / (linesPerPage * lineLength * 2)));
+  for (let p = 0; p < pages; p++) {
+    const page = doc.addPage([600, 800]);
+    for (let line = 0; line < linesPerPage; line++) {
+      let text = "";
+      for (let i = 0; i < lineLength; i++) text += alphabet[next()];
+      page.drawText(text, { x: 10, y: 780 - line * 12, size: 6, font });
+    }
+  }
+  return doc.save({ useObjectStreams: false });
 }

@@ -1,0 +1,249 @@
+import { Readable } from "node:stream";
+import { and, eq, inArray } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import type { Database } from "../db/client.server.ts";
+import { paperFileChunks, paperFiles } from "../db/schema.ts";
+import { isSha256, type PaperStore, type StoredFile, sha256Hex } from "./store.server.ts";
+
+/** 256 KiB: a 50 MB paper is 200 rows, and a viewer's 32 KiB range costs at most two chunk reads. */
+export const DEFAULT_CHUNK_SIZE = 256 * 1024;
+/** The bound on cached chunk bytes per store (one store per process). */
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+/** Chunks per query and per INSERT: about 1 MiB in flight, whatever the file's size. */
+export const DEFAULT_BATCH_CHUNKS = 4;
+/** File sizes remembered for stat: content-addressed, so an entry never goes stale. */
+const META_ENTRIES = 10_000;
+
+export interface PostgresPaperStoreOptions {
+  /** Chunk size for files stored from now on; files already stored keep the size they were written with. */
+  chunkSize?: number;
+  /** Upper bound on the bytes of cached chunks; 0 turns the cache off. */
+  cacheBytes?: number;
+  batchChunks?: number;
+  /** Called with the chunk numbers of every chunk query (metrics and tests). */
+  onChunkQuery?: (query: { sha256: string; chunks: number[] }) => void;
+}
+
+export interface PostgresPaperStore extends PaperStore {
+  /** What the chunk cache holds now. */
+  cacheUsage(): { bytes: number; chunks: number; limit: number };
+}
+
+interface FileMeta extends StoredFile {
+  chunkSize: number;
+}
+
+/**
+ * Paper files in PostgreSQL, so every instance on one database serves every file (issue 15,
+ * decision 013). Each file is a `paper_files` row plus `paper_file_chunks` rows of `chunkSize` bytes;
+ * a read fetches only the chunks that cover its range, a few at a time, and keeps hot chunks in an
+ * LRU bounded by bytes. Chunks never change once written (the key is their file's sha256), so the
+ * cache needs no invalidation.
+ */
+export function createPostgresPaperStore(
+  database: Database,
+  options: PostgresPaperStoreOptions = {},
+): PostgresPaperStore {
+  const { db } = database;
+  const chunkSize = options.chunkSize ?? DEFAULT_CHUNK_SIZE;
+  const batchChunks = options.batchChunks ?? DEFAULT_BATCH_CHUNKS;
+  const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
+  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new Error("chunkSize must be a positive integer");
+  if (!Number.isInteger(batchChunks) || batchChunks < 1) throw new Error("batchChunks must be a positive integer");
+  if (!Number.isInteger(cacheBytes) || cacheBytes < 0) throw new Error("cacheBytes must be a whole number of bytes");
+
+  const cache =
+    cacheBytes > 0
+      ? new LRUCache<string, Uint8Array>({ maxSize: cacheBytes, sizeCalculation: (bytes) => bytes.byteLength || 1 })
+      : null;
+  const metas = new LRUCache<string, FileMeta>({ max: META_ENTRIES });
+  /** Chunks being fetched right now: a crowd opening the same cold paper shares one query per chunk. */
+  const inflight = new Map<string, Promise<Uint8Array>>();
+
+  async function meta(sha256: string): Promise<FileMeta | null> {
+    if (!isSha256(sha256)) return null;
+    const known = metas.get(sha256);
+    if (known) return known;
+    const [row] = await db
+      .select({ size: paperFiles.size, chunkSize: paperFiles.chunkSize })
+      .from(paperFiles)
+      .where(eq(paperFiles.sha256, sha256))
+      .limit(1);
+    if (!row) return null;
+    const found = { sha256, size: Number(row.size), chunkSize: row.chunkSize };
+    metas.set(sha256, found);
+    return found;
+  }
+
+  /** Chunks `first`..`last` of a file, from the cache where possible and otherwise in one query. */
+  async function chunks(file: FileMeta, first: number, last: number): Promise<Uint8Array[]> {
+    const result: Uint8Array[] = [];
+    const waits: Promise<void>[] = [];
+    const missing: number[] = [];
+    for (let n = first; n <= last; n++) {
+      const key = `${file.sha256}:${n}`;
+      const hit = cache?.get(key);
+      if (hit) {
+        result[n - first] = hit;
+        continue;
+      }
+      const pending = inflight.get(key);
+      if (!pending) missing.push(n);
+      else
+        waits.push(
+          pending.then((bytes) => {
+            result[n - first] = bytes;
+          }),
+        );
+    }
+    if (missing.length > 0) {
+      const settle = new Map<number, { resolve(bytes: Uint8Array): void; reject(error: unknown): void }>();
+      for (const n of missing) {
+        const { promise, resolve, reject } = Promise.withResolvers<Uint8Array>();
+        // Only other readers await it; with none, a rejection must not become an unhandled one.
+        promise.catch(() => {});
+        inflight.set(`${file.sha256}:${n}`, promise);
+        settle.set(n, { resolve, reject });
+      }
+      try {
+        options.onChunkQuery?.({ sha256: file.sha256, chunks: missing });
+        const rows = await db
+          .select({ n: paperFileChunks.n, bytes: paperFileChunks.bytes })
+          .from(paperFileChunks)
+          .where(and(eq(paperFileChunks.sha256, file.sha256), inArray(paperFileChunks.n, missing)));
+        for (const row of rows) {
+          const bytes = ownBytes(row.bytes);
+          result[row.n - first] = bytes;
+          cache?.set(`${file.sha256}:${row.n}`, bytes);
+          settle.get(row.n)?.resolve(bytes);
+          settle.delete(row.n);
+        }
+        if (settle.size > 0) {
+          throw new Error(`paper file ${file.sha256} is missing chunk ${[...settle.keys()].join(", ")}`);
+        }
+      } catch (error) {
+        for (const { reject } of settle.values()) reject(error);
+        throw error;
+      } finally {
+        for (const n of missing) inflight.delete(`${file.sha256}:${n}`);
+      }
+    }
+    await Promise.all(waits);
+    return result;
+  }
+
+  return {
+    async put(bytes) {
+      const sha256 = sha256Hex(bytes);
+      const existing = await meta(sha256);
+      if (existing) return { sha256, size: existing.size, created: false };
+      const created = await db.transaction(async (tx) => {
+        // The file row first (the chunks' foreign key needs it), all in one transaction: nobody sees
+        // the file before its last chunk is in. A second instance putting the same bytes waits here
+        // for the first to commit, then finds the row and writes nothing.
+        const inserted = await tx
+          .insert(paperFiles)
+          .values({ sha256, size: bytes.byteLength, chunkSize })
+          .onConflictDoNothing()
+          .returning({ sha256: paperFiles.sha256 });
+        if (inserted.length === 0) return false;
+        const count = Math.ceil(bytes.byteLength / chunkSize);
+        for (let first = 0; first < count; first += batchChunks) {
+          const rows = [];
+          for (let n = first; n < Math.min(first + batchChunks, count); n++) {
+            // Views, not copies: one statement holds at most batchChunks chunks, never the whole file.
+            rows.push({ sha256, n, bytes: bytes.subarray(n * chunkSize, (n + 1) * chunkSize) });
+          }
+          await tx.insert(paperFileChunks).values(rows).onConflictDoNothing();
+        }
+        return true;
+      });
+      if (created) metas.set(sha256, { sha256, size: bytes.byteLength, chunkSize });
+      return { sha256, size: bytes.byteLength, created };
+    },
+
+    async stat(sha256) {
+      const found = await meta(sha256);
+      return found ? { sha256: found.sha256, size: found.size } : null;
+    },
+
+    stream(sha256, range) {
+      if (!isSha256(sha256)) throw new Error("paper store key must be a lower-case sha256");
+      let file: FileMeta | null = null;
+      let next = 0;
+      let last = -1;
+      let start = 0;
+      let end = -1;
+      let busy = false;
+      let again = false;
+      let done = false;
+      const run = (): void => {
+        busy = true;
+        pump().then(
+          () => {
+            busy = false;
+            // read() came while this batch was being pushed: the reader still wants more.
+            if (again && !done && !readable.destroyed) {
+              again = false;
+              run();
+            }
+          },
+          (error: unknown) => readable.destroy(error as Error),
+        );
+      };
+      const readable = new Readable({
+        read() {
+          if (busy) again = true;
+          else run();
+        },
+      });
+
+      // One batch per call: Readable calls read() again only when its buffer wants more.
+      async function pump(): Promise<void> {
+        if (done) return;
+        if (!file) {
+          file = await meta(sha256);
+          if (!file) throw new Error(`no paper file ${sha256}`);
+          start = range?.start ?? 0;
+          end = range ? Math.min(range.end, file.size - 1) : file.size - 1;
+          if (start > end) {
+            done = true;
+            return void readable.push(null);
+          }
+          next = Math.floor(start / file.chunkSize);
+          last = Math.floor(end / file.chunkSize);
+        }
+        const from = next;
+        const to = Math.min(from + batchChunks - 1, last);
+        const batch = await chunks(file, from, to);
+        if (readable.destroyed) return;
+        for (let n = from; n <= to; n++) {
+          const bytes = batch[n - from] as Uint8Array;
+          const offset = n * file.chunkSize;
+          // Buffer views of the cached chunk: slicing copies nothing.
+          const lo = Math.max(start - offset, 0);
+          const hi = Math.min(end - offset + 1, bytes.byteLength);
+          readable.push(Buffer.from(bytes.buffer, bytes.byteOffset + lo, hi - lo));
+        }
+        next = to + 1;
+        if (next > last) {
+          done = true;
+          readable.push(null);
+        }
+      }
+      return readable;
+    },
+
+    cacheUsage() {
+      return { bytes: cache?.calculatedSize ?? 0, chunks: cache?.size ?? 0, limit: cacheBytes };
+    },
+  };
+}
+
+/**
+ * A driver may hand back a view into a larger buffer (a whole protocol message); caching such a view
+ * would keep the larger buffer alive and break the cache's byte bound, so those are copied.
+ */
+function ownBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.byteLength ? bytes : Uint8Array.from(bytes);
+}
