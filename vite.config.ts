@@ -24,10 +24,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // and the paper's body, practice's rules and its sync (paper and practice pages only), and
                 // the text pages' parts (article body, community block, page heading, form fields), which the
                 // subject page does not use. In this group they would be part of
-                // every page's first load.
+                // every page's first load. Nor the admin console (its routes, components and domain/admin.ts, with
+                // zod) or the 404 route its layout shows to everyone else: only the console's pages load them.
                 {
                   name: "shared",
-                  test: /[\\/](app|domain)[\\/](?!components[\\/](auth-card|auth-dialog|paper-viewer|paper-viewer-body|paper-viewer-document|paper-viewer-layer|model-paper-view|article-body|community-block|page-heading|form-fields)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory|viewer-route|viewer-code|viewer-paper|practice-sync|vitals.client|api)\.ts|practice\.ts|api-messages\.ts|auth-rules\.ts)/,
+                  test: /[\\/](app|domain)[\\/](?!routes[\\/](admin[\\/]|not-found\.tsx)|components[\\/]admin[\\/]|admin\.ts|components[\\/](auth-card|auth-dialog|paper-viewer|paper-viewer-body|paper-viewer-document|paper-viewer-layer|model-paper-view|article-body|community-block|page-heading|form-fields)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory|viewer-route|viewer-code|viewer-paper|practice-sync|vitals.client|api)\.ts|practice\.ts|api-messages\.ts|auth-rules\.ts)/,
                   minShareCount: 2,
                 },
               ],

@@ -17,7 +17,8 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   // Pages change with the session and the catalogue: browsers must revalidate (spec §1).
-  responseHeaders.set("Cache-Control", "no-cache");
+  // A route that names its own policy keeps it (the admin console: no-store).
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -25,11 +25,17 @@ const TEXT_ATTRIBUTES = new Set([
 /** Text with a letter in it (Latin or Devanagari): symbols such as ✕, ·, >, * are not words. */
 const WORDS = /[A-Za-z\u0900-\u097f]{2,}/;
 
+/**
+ * The admin console is in English only (decision 012): its users are the site's staff, not students, so its
+ * texts are written in its own files rather than in the students' catalogs. Only these two folders are exempt.
+ */
+const ENGLISH_ONLY = new Set([path.join(APP_DIR, "routes/admin"), path.join(APP_DIR, "components/admin")]);
+
 function* tsxFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== "+types") yield* tsxFiles(full);
+      if (entry.name !== "+types" && !ENGLISH_ONLY.has(full)) yield* tsxFiles(full);
     } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) yield full;
   }
 }

@@ -39,6 +39,7 @@ function pages(locale: "en" | "mr") {
     route(at("practice/:attemptId/check"), "routes/practice-check.tsx", opts("routes/practice-check")),
     route(at("practice/:attemptId/result"), "routes/practice-result.tsx", opts("routes/practice-result")),
     route(at("progress"), "routes/progress.tsx", opts("routes/progress")),
+    route(at("report"), "routes/report.tsx", opts("routes/report")),
     ...SUBJECTS.map((subject) =>
       route(at(subjectPath(subject).slice(1)), "routes/subject.tsx", opts(`subject-${subject.slug}`, true)),
     ),
@@ -54,4 +55,19 @@ function pages(locale: "en" | "mr") {
   ];
 }
 
-export default [...pages("en"), ...pages("mr")] satisfies RouteConfig;
+/**
+ * The operators' console (issue 15), in English only: its users are the site's staff. Every loader and
+ * action checks for an admin on the server; anyone else gets the site's 404 page.
+ */
+const admin = [
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/catalogue.tsx"),
+    route("papers/:paperId", "routes/admin/paper.tsx"),
+    route("upload", "routes/admin/upload.tsx"),
+    route("reports", "routes/admin/reports.tsx"),
+    route("year-notes", "routes/admin/year-notes.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+  ]),
+];
+
+export default [...pages("en"), ...pages("mr"), ...admin] satisfies RouteConfig;

@@ -1,25 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { formatDuration, isCatalogueYear, MEDIUM_LABELS, MEDIUM_NAMES } from "./catalog.ts";
-import { yearNotes } from "./year-notes.ts";
 
 describe("catalogue years", () => {
   const now = new Date("2026-11-23T00:00:00Z");
   it("accepts 2018 to the current year", () => {
     expect([2018, 2021, 2024, 2026].every((y) => isCatalogueYear(y, now))).toBe(true);
     expect([2017, 2027, 2024.5, Number.NaN].some((y) => isCatalogueYear(y, now))).toBe(false);
-  });
-});
-
-describe("year notes", () => {
-  it("say that the 2020 Geography paper was cancelled, on Geography only", () => {
-    expect(yearNotes(2020, "geography")[0]).toMatch(/Geography paper of 23 March was cancelled/);
-    expect(yearNotes(2020, "math_1").join(" ")).not.toMatch(/Geography/);
-  });
-  it("cover the years the board changed things", () => {
-    expect(yearNotes(2021, "english")[0]).toMatch(/No written exam/);
-    expect(yearNotes(2022, "english")[0]).toMatch(/reduced by 25%/);
-    expect(yearNotes(2023, "english")[0]).toMatch(/10 minutes/);
-    expect(yearNotes(2017, "english")).toEqual([]);
   });
 });
 

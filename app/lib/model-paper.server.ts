@@ -7,8 +7,9 @@ import { basePath } from "../../domain/i18n.ts";
 import { paperFileUrl } from "../../domain/papers.ts";
 import { type Subject, subjectPath } from "../../domain/subjects.ts";
 import { SYLLABUSES } from "../../domain/syllabus/index.ts";
-import { getModelPapers, getModelPaperView } from "../../server/model-papers/catalog.server.ts";
+import { getModelPapers, getModelPaperView, isModelPaperRetired } from "../../server/model-papers/catalog.server.ts";
 import { chaptersCovered, type QuestionView } from "../../server/model-papers/html.server.ts";
+import { servicesContext } from "../context";
 import { getUser } from "./session.server";
 
 /** A question with its answers, answer keys and marking taken out: what a visitor's page may carry. */
@@ -35,6 +36,8 @@ export async function loadModelPaperPage(
   const paper = getModelPapers().byId.get(id);
   const view = paper?.subject === subject.key ? getModelPaperView(id) : undefined;
   if (!paper || !view) throw data(null, { status: 404 });
+  // Retired by an admin (issue 15): gone for students, as an unknown paper is.
+  if (await isModelPaperRetired(context.get(servicesContext), id)) throw data(null, { status: 404 });
   const user = await getUser(context);
   const { questions, ...details } = view;
   return {

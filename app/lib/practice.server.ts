@@ -7,7 +7,13 @@ import { basePath, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { allowedMinutes, type MarkableSection } from "../../domain/practice.ts";
 import { SUBJECTS, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { HttpError } from "../../server/http/respond.server.ts";
-import { getModelPapers, getModelPaperView, modelPaperPath } from "../../server/model-papers/catalog.server.ts";
+import {
+  getModelPapers,
+  getModelPaperView,
+  isModelPaperRetired,
+  modelPaperPath,
+  retiredModelPaperIds,
+} from "../../server/model-papers/catalog.server.ts";
 import {
   type AttemptView,
   finishAttempt,
@@ -57,12 +63,19 @@ function paperOr404(paperId: string | null) {
   return { ...found, view };
 }
 
+/** A paper an admin retired (issue 15) cannot be started; attempts already made go on to their results. */
+async function startablePaperOr404(context: Context, paperId: string | null) {
+  const found = paperOr404(paperId);
+  if (await isModelPaperRetired(context.get(servicesContext), found.paper.id)) throw data(null, { status: 404 });
+  return found;
+}
+
 /**
  * The start screen: the paper's instructions, the time allowed, and Start (or sign in first). Durations are
  * minutes: the page writes them in its language. Paths are English; the page puts them in its language.
  */
 export async function loadPracticeStart(context: Context, url: URL) {
-  const { paper, view } = paperOr404(url.searchParams.get("paper"));
+  const { paper, view } = await startablePaperOr404(context, url.searchParams.get("paper"));
   const user = await getUser(context);
   const subject = subjectByKey(paper.subject);
   return {
@@ -87,7 +100,7 @@ export async function startPracticeAction(context: Context, request: Request, ur
   const user = await requireUser(context, url);
   const form = await request.formData();
   const paperId = form.get("paper");
-  const { paper } = paperOr404(typeof paperId === "string" ? paperId : null);
+  const { paper } = await startablePaperOr404(context, typeof paperId === "string" ? paperId : null);
   const services = context.get(servicesContext);
   const { attempt } = await asPage(() => startAttempt(services, user.id, paper.id));
   throw redirectIn(url, practicePath(attempt));
@@ -172,9 +185,10 @@ export async function loadProgress(context: Context, url: URL) {
   const user = await requireUser(context, url);
   const services = context.get(servicesContext);
   const subjects = await asPage(() => getProgress(services, user.id));
+  const retired = await retiredModelPaperIds(services);
   // The empty state: each subject's first model paper to practise (English paths: the page localizes them).
   const firsts = SUBJECTS.flatMap((subject) => {
-    const paper = getModelPapers().papers.find((p) => p.subject === subject.key);
+    const paper = getModelPapers().papers.find((p) => p.subject === subject.key && !retired.has(p.id));
     return paper ? [{ subject: subject.key, title: paper.title, href: `/practice/new?paper=${paper.id}` }] : [];
   });
   return { subjects: subjects.map((s) => ({ ...s, path: subjectPath(subjectByKey(s.subject)) })), firsts };

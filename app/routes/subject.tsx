@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { data, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { DEFAULT_STANDARD, MEDIUMS, type Medium } from "../../domain/catalog.ts";
-import { basePath } from "../../domain/i18n.ts";
+import { basePath, localeFromPath } from "../../domain/i18n.ts";
 import { SUBJECTS, type Subject, subjectPath } from "../../domain/subjects.ts";
-import { yearNotes } from "../../domain/year-notes.ts";
+import { yearNotesFor } from "../../server/admin/year-notes.server.ts";
 import { modelPaperListing } from "../../server/model-papers/catalog.server.ts";
 import { getPaperListing, type PaperListItem } from "../../server/papers/catalog.server.ts";
 import { JsonLd } from "../components/breadcrumbs";
@@ -48,8 +48,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     headers.set("Set-Cookie", mediumCookie(medium, services.config.https));
   }
   // Non-language model papers are in English for now: a Marathi-medium student still gets them, with a note.
-  const inMedium = modelPaperListing(subject.key, medium);
-  const modelPapers = inMedium.length > 0 ? inMedium : modelPaperListing(subject.key, "english");
+  const inMedium = await modelPaperListing(services, subject.key, medium);
+  const modelPapers = inMedium.length > 0 ? inMedium : await modelPaperListing(services, subject.key, "english");
   const modelPapersInEnglishOnly = inMedium.length === 0 && modelPapers.length > 0;
   // Years whose only papers are generated samples: official papers appear once an operator adds them.
   const sampleOnly = years.some((group) => group.papers.every((paper) => !paper.official));
@@ -68,7 +68,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       if (linked) break;
     }
   }
-  const notes = Object.fromEntries(years.map((group) => [group.year, yearNotes(group.year, subject.key)]));
+  const locale = localeFromPath(url.pathname);
+  const notes = Object.fromEntries(
+    await Promise.all(years.map(async (g) => [g.year, await yearNotesFor(services, g.year, subject.key, locale)])),
+  );
   // Hindi, Marathi and Sanskrit papers, and Marathi-medium model papers, are printed in Devanagari.
   const devanagari = modelPapers.some((paper) => paper.language !== "en");
   return data(

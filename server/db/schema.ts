@@ -231,7 +231,7 @@ export const problemReports = pgTable(
 
 /**
  * What happened to the SSC exam in a year, shown under that year's papers; editable by admins
- * (issue 15). Seeded from domain/year-notes.ts by the migration that created it.
+ * (issue 15). The migration that created it seeded the notes from shared/board-patterns.md.
  */
 export const yearNotes = pgTable(
   "year_notes",

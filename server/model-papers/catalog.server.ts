@@ -4,11 +4,16 @@
  * there is none), and each paper's page view rendered once, on first request.
  */
 import path from "node:path";
+import { isNotNull } from "drizzle-orm";
 import type { Medium } from "../../domain/catalog.ts";
 import type { ModelPaper } from "../../domain/model-papers.ts";
 import { paperFileUrl } from "../../domain/papers.ts";
 import { type SubjectKey, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { SYLLABUSES } from "../../domain/syllabus/index.ts";
+import type { Database } from "../db/client.server.ts";
+import { modelPapers } from "../db/schema.ts";
+import { shortCache } from "../db/short-cache.server.ts";
+import type { Services } from "../services.server.ts";
 import { chaptersCovered, type PaperView, renderPaperHtml } from "./html.server.ts";
 import { type LoadedPapers, loadModelPapers, PAPERS_DIR } from "./load.server.ts";
 
@@ -82,6 +87,34 @@ export function clearModelPaperCache(): void {
   listings.clear();
 }
 
+/**
+ * How long one read of the retired ids serves every listing: as the paper listing's cache (decision 006),
+ * so that a retirement by another instance shows within seconds and costs one query per two seconds.
+ */
+export const RETIRED_TTL_MS = 2000;
+
+const retired = shortCache(RETIRED_TTL_MS, (database) =>
+  database.db
+    .select({ id: modelPapers.id })
+    .from(modelPapers)
+    .where(isNotNull(modelPapers.retiredAt))
+    .then((rows): ReadonlySet<string> => new Set(rows.map((row) => row.id))),
+);
+
+/** The model papers an admin retired (issue 15): hidden from listings, their page, practice and PDFs. */
+export function retiredModelPaperIds(services: Pick<Services, "database">): Promise<ReadonlySet<string>> {
+  return retired.get(services.database);
+}
+
+/** After this process retires or restores a model paper, its next listing reads the database again. */
+export function forgetRetiredModelPapers(database: Database): void {
+  retired.forget(database);
+}
+
+export async function isModelPaperRetired(services: Pick<Services, "database">, id: string): Promise<boolean> {
+  return (await retiredModelPaperIds(services)).has(id);
+}
+
 /** One model paper in a listing (the subject page and `GET /api/v1/model-papers`), in the API's snake_case. */
 export interface ModelPaperSummary {
   id: string;
@@ -106,10 +139,24 @@ export function modelPaperPath(paper: Pick<ModelPaper, "id" | "subject">): strin
 const listings = new Map<string, ModelPaperSummary[]>();
 
 /**
- * The subject's model papers for a medium, as listed. Built once per process: the papers change only with a
- * deploy, and every subject page and API call asks for this.
+ * The subject's model papers for a medium, as listed, without those an admin retired. The listing is built
+ * once per process (the papers change only with a deploy, and every subject page and API call asks for
+ * it); the retired ones are taken out per call from a set read every two seconds at most.
  */
-export function modelPaperListing(subject: SubjectKey, medium: Medium): ModelPaperSummary[] {
+export async function modelPaperListing(
+  services: Pick<Services, "database">,
+  subject: SubjectKey,
+  medium: Medium,
+): Promise<ModelPaperSummary[]> {
+  const listing = contentListing(subject, medium);
+  const hidden = await retiredModelPaperIds(services);
+  // The same array when nothing is retired: the common case allocates nothing.
+  return hidden.size === 0 || !listing.some((paper) => hidden.has(paper.id))
+    ? listing
+    : listing.filter((paper) => !hidden.has(paper.id));
+}
+
+function contentListing(subject: SubjectKey, medium: Medium): ModelPaperSummary[] {
   const key = `${subject}/${medium}`;
   const cached = listings.get(key);
   if (cached) return cached;

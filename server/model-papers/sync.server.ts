@@ -189,6 +189,7 @@ export async function syncModelPapers(
     }
     const question = await services.paperStore.put(pdfs.question.bytes);
     const solution = await services.paperStore.put(pdfs.solution.bytes);
+    // Not retiredAt nor updatedBy: an admin's retirement outlives restarts and new versions of the paper.
     const values = {
       subject: paper.subject,
       mediums: paper.mediums,

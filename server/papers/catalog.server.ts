@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { type ExamSession, MEDIUMS, type Medium, type Standard } from "../../domain/catalog.ts";
 import { modelPaperFileName, type PaperFileKind, paperFileName, paperFileUrl } from "../../domain/papers.ts";
 import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
@@ -153,6 +153,8 @@ async function queryPaperListing(services: Pick<Services, "database">, query: Li
         eq(papers.standard, query.standard),
         eq(papers.subject, query.subject),
         sql`${query.medium} = any(${papers.mediums})`,
+        // Retired by an admin (issue 15): kept with its files and history, shown to no student.
+        isNull(papers.retiredAt),
       ),
     )
     .orderBy(desc(papers.year), sql`case ${papers.session} when 'march' then 0 else 1 end`, asc(papers.id));
@@ -186,8 +188,8 @@ export interface PaperFile {
 }
 
 /**
- * The stored file behind `/papers/<id>/<kind>.pdf`, or null (unknown id, or no solution yet): a board
- * paper or sample from the catalogue, or one of PaperStation's model papers.
+ * The stored file behind `/papers/<id>/<kind>.pdf`, or null (unknown id, no solution yet, or retired by an
+ * admin): a board paper or sample from the catalogue, or one of PaperStation's model papers.
  */
 export async function findPaperFile(
   services: Pick<Services, "database">,
@@ -202,11 +204,13 @@ export async function findPaperFile(
       session: papers.session,
       questionSha256: papers.questionSha256,
       solutionSha256: papers.solutionSha256,
+      retiredAt: papers.retiredAt,
     })
     .from(papers)
     .where(eq(papers.id, id))
     .limit(1);
   if (row) {
+    if (row.retiredAt) return null;
     const sha256 = kind === "question" ? row.questionSha256 : row.solutionSha256;
     if (!sha256) return null;
     const subject = row.subject as SubjectKey;
@@ -220,7 +224,7 @@ export async function findPaperFile(
       solutionSha256: modelPapers.solutionSha256,
     })
     .from(modelPapers)
-    .where(eq(modelPapers.id, id))
+    .where(and(eq(modelPapers.id, id), isNull(modelPapers.retiredAt)))
     .limit(1);
   if (!model) return null;
   const subject = model.subject as SubjectKey;

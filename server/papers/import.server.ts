@@ -14,7 +14,7 @@ import { isSubjectKey, type SubjectKey } from "../../domain/subjects.ts";
 import type { Db } from "../db/client.server.ts";
 import { papers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
-import { forgetPaperListings, type PaperSlot, paperId, paperRow } from "./catalog.server.ts";
+import { forgetPaperListings, type PaperSlot, paperId, paperRow, type StoredPdf } from "./catalog.server.ts";
 import { checkPdf, MAX_PDF_BYTES } from "./pdf-check.server.ts";
 import { layOutForViewer } from "./pdf-layout.server.ts";
 import { sha256Hex } from "./store.server.ts";
@@ -49,20 +49,32 @@ export interface ImportOptions {
   beforeCommit?: (tx: Db) => Promise<void>;
 }
 
-interface CheckedFile {
+/** A file that passed the checks, laid out for the viewer: what the store receives. */
+export interface CheckedFile {
   file: string;
   bytes: Uint8Array;
   sha256: string;
   pages: number;
 }
 
-interface Entry {
-  key: string;
+/** Where a paper goes: its slot and the mediums it serves (the paper's id follows from both). */
+export interface SlotEntry {
   slot: PaperSlot;
   mediums: Medium[];
+}
+
+interface Entry extends SlotEntry {
+  key: string;
   mediumDir: string;
   question?: string;
   solution?: string;
+}
+
+type PaperRecord = typeof papers.$inferSelect;
+
+/** What applyEntry did: the import's summary, and every catalogue row it changed, as it was and became. */
+export interface AppliedEntry extends ImportedPaper {
+  changes: { id: string; before: PaperRecord | null; after: PaperRecord | null }[];
 }
 
 class DryRunRollback extends Error {}
@@ -118,7 +130,7 @@ export async function importPapers(
   let done = 0;
   for (const file of files) {
     options.onProgress?.(done, files.length, file);
-    const result = await checkFile(root, file);
+    const result = await checkFile(path.join(root, file), file);
     if ("reason" in result) rejected.push({ file, reason: result.reason });
     else checked.set(file, result);
     done++;
@@ -163,7 +175,10 @@ export async function importPapers(
         const question = entry.question ? checked.get(entry.question) : undefined;
         if (!question) continue;
         const solution = entry.solution ? checked.get(entry.solution) : undefined;
-        imported.push(await applyEntry(tx as unknown as Db, entry, question, solution));
+        const { changes: _changes, ...paper } = await applyEntry(tx as unknown as Db, entry, question, solution, {
+          file: entry.question ?? "",
+        });
+        imported.push(paper);
       }
       if (!commit) throw new DryRunRollback();
       await options.beforeCommit?.(tx as unknown as Db);
@@ -209,8 +224,11 @@ function placeFile(name: string, entries: Map<string, Entry>): string | null {
   return null;
 }
 
-async function checkFile(root: string, file: string): Promise<CheckedFile | { reason: string }> {
-  const full = path.join(root, file);
+/**
+ * The checks every paper file passes, from the import CLI's folder or the console's upload: at most 50 MB,
+ * a real unencrypted PDF with pages. `full` is where the file is; `file` names it in the report.
+ */
+export async function checkFile(full: string, file: string): Promise<CheckedFile | { reason: string }> {
   try {
     const { size } = await stat(full);
     // Checked before reading, so a stray video file never gets loaded into memory.
@@ -231,14 +249,20 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x) => b.includes(x));
 }
 
-/** Puts one paper into its slot, taking its mediums away from whatever served them before. */
-async function applyEntry(
+/**
+ * Puts one paper into its slot, taking its mediums away from whatever served them before (a sample, or an
+ * earlier import for the same mediums). The import CLI and the admin console both go through here, so
+ * they follow the same slot rules. `updatedBy` is the admin making the change (null for the CLI).
+ */
+export async function applyEntry(
   tx: Db,
-  entry: Entry,
-  question: CheckedFile,
-  solution: CheckedFile | undefined,
-): Promise<ImportedPaper> {
+  entry: SlotEntry,
+  question: StoredPdf,
+  solution: StoredPdf | undefined,
+  options: { file: string; updatedBy?: string | null },
+): Promise<AppliedEntry> {
   const { slot, mediums } = entry;
+  const { file } = options;
   const id = paperId(slot, mediums);
   const rows = await tx
     .select()
@@ -253,7 +277,6 @@ async function applyEntry(
     );
   const existing = rows.find((r) => r.id === id);
   const others = rows.filter((r) => r.id !== id && r.mediums.some((m) => mediums.includes(m as Medium)));
-  const file = entry.question ?? "";
 
   if (
     existing &&
@@ -263,21 +286,38 @@ async function applyEntry(
     existing.questionSha256 === question.sha256 &&
     existing.solutionSha256 === (solution?.sha256 ?? null)
   ) {
-    return { id, outcome: "unchanged", file, replaced: [] };
+    return { id, outcome: "unchanged", file, replaced: [], changes: [] };
   }
 
+  const changes: AppliedEntry["changes"] = [];
+  const now = new Date();
   for (const other of others) {
     const left = other.mediums.filter((m) => !mediums.includes(m as Medium));
-    if (left.length === 0) await tx.delete(papers).where(eq(papers.id, other.id));
-    else await tx.update(papers).set({ mediums: left, updatedAt: new Date() }).where(eq(papers.id, other.id));
+    if (left.length === 0) {
+      await tx.delete(papers).where(eq(papers.id, other.id));
+      changes.push({ id: other.id, before: other, after: null });
+    } else {
+      const [after] = await tx
+        .update(papers)
+        .set({ mediums: left, updatedAt: now })
+        .where(eq(papers.id, other.id))
+        .returning();
+      changes.push({ id: other.id, before: other, after: after ?? null });
+    }
   }
 
-  const values = { ...paperRow(slot, mediums, { question, solution }, true), updatedAt: new Date() };
-  await tx
+  const values = {
+    ...paperRow(slot, mediums, { question, solution }, true),
+    updatedBy: options.updatedBy ?? null,
+    updatedAt: now,
+  };
+  const [after] = await tx
     .insert(papers)
     .values({ id, ...values })
-    .onConflictDoUpdate({ target: papers.id, set: values });
+    .onConflictDoUpdate({ target: papers.id, set: values })
+    .returning();
+  changes.unshift({ id, before: existing ?? null, after: after ?? null });
 
   const replaced = [...(existing ? [existing.id] : []), ...others.map((o) => o.id)];
-  return { id, outcome: replaced.length ? "replaced" : "imported", file, replaced };
+  return { id, outcome: replaced.length ? "replaced" : "imported", file, replaced, changes };
 }

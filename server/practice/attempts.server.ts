@@ -25,7 +25,7 @@ import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
 import { SYLLABUSES } from "../../domain/syllabus/index.ts";
 import { practiceAttempts } from "../db/schema.ts";
 import { HttpError } from "../http/respond.server.ts";
-import { getModelPapers, modelPaperPath } from "../model-papers/catalog.server.ts";
+import { getModelPapers, isModelPaperRetired, modelPaperPath } from "../model-papers/catalog.server.ts";
 import type { Services } from "../services.server.ts";
 
 type Row = typeof practiceAttempts.$inferSelect;
@@ -143,7 +143,8 @@ export async function startAttempt(
   now = new Date(),
 ): Promise<{ attempt: AttemptView; created: boolean }> {
   const found = practicePaper(paperId);
-  if (!found) throw new HttpError(404, "No such model paper");
+  // A paper an admin retired (issue 15) cannot be started, from the page or the API.
+  if (!found || (await isModelPaperRetired(services, paperId))) throw new HttpError(404, "No such model paper");
   await endStaleAttempts(services, userId, now);
   const findOpen = async () => {
     const [open] = await services.database.db
