@@ -24,8 +24,8 @@ import { CatalogScript, ensureCatalog, I18nProvider, i18nFor, i18nFrom, messages
 import { getRootData } from "./lib/root.server";
 import { useRootData } from "./lib/root-data";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return getRootData(context, request);
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  return getRootData(context, request, url);
 }
 
 /** A navigation to a page that needs other messages fetches them before it renders. */

@@ -17,10 +17,24 @@ export const API_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "Some marks are not valid": "api.marksInvalid",
   "This attempt ended after 24 hours without a result": "api.attemptExpired",
   "Papers are unavailable right now. Please try again.": "api.papersUnavailable",
+  // "Report a problem" (domain/report-schema.ts's REPORT_MESSAGES, which its test checks are all here). Written
+  // out rather than imported: that module brings zod, which must stay out of the browser (decision 005).
+  "Say which paper the report is about": "api.report.paperRequired",
+  "Choose what is wrong with the paper": "api.report.reasonRequired",
+  "The message must be text": "api.report.messageText",
+  "The message can be at most 1,000 characters": "api.report.messageLong",
+  "No such paper": "api.report.noSuchPaper",
+  "This paper has no such question": "api.report.noSuchQuestion",
+  "Thank you for telling us. We will check the paper and put it right.": "api.report.thanks",
 };
 
 /** Messages with a number in them: the pattern, the catalog key and the argument's name. */
 export const API_MESSAGE_PATTERNS: readonly { pattern: RegExp; key: string; arg: string }[] = [
   { pattern: /^Too many attempts, try again in (\d+) minutes?$/, key: "api.tooManyAttempts", arg: "minutes" },
   { pattern: /^The server answered (\d+)\. Please try again\.$/, key: "api.serverAnswered", arg: "status" },
+  {
+    pattern: /^Too many reports in a short time\. Please try again in (\d+) minutes?\.$/,
+    key: "api.tooManyReports",
+    arg: "minutes",
+  },
 ];

@@ -102,6 +102,7 @@ const PAGE_NAMESPACES: readonly { test: (path: string) => boolean; namespaces: r
   { test: (path) => path === "/terms-&-conditions" || path === "/privacy-&-policy", namespaces: ["legal"] },
   { test: (path) => path.startsWith("/maharashtra-board-"), namespaces: PAPER_PAGES },
   { test: (path) => path.startsWith("/practice/") || path === "/progress", namespaces: ["practice", "paper"] },
+  { test: (path) => path === "/report", namespaces: ["report"] },
 ];
 /** Everything else is the blog, an article, or a page that does not exist. */
 const OTHER_PAGES = ["blog"];

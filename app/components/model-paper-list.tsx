@@ -54,6 +54,13 @@ export function ModelPaperList({ papers, note }: { papers: ModelPaperSummary[]; 
                 <span className="sr-only">: {paper.title}</span>
               </Link>
             </div>
+            <a
+              href={path(`/report?paper=${paper.id}`)}
+              className="mt-3 inline-block py-1 text-sm text-slate-700 underline"
+            >
+              {t("subject.report")}
+              <span className="sr-only">: {paper.title}</span>
+            </a>
           </li>
         ))}
       </ul>

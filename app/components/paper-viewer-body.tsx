@@ -52,7 +52,7 @@ export default function ViewerBody({
   const [resumedAt, setResumedAt] = useState<number | null>(null);
   const handle = useRef<ViewerHandle>(null);
   const t = useT();
-  const { locale } = useLocale();
+  const { locale, path } = useLocale();
 
   useEffect(() => source.onProgress(setProgress), [source]);
   // The controls replace the frame shown while they loaded, and with it the Close button that had
@@ -123,6 +123,13 @@ export default function ViewerBody({
         <h2 id={titleId} className="min-w-0 flex-1 truncate text-sm font-semibold sm:text-base">
           {viewerTitle(t, paper, kind)}
         </h2>
+        {/* A plain link to the report page (issue 15): on a phone a flag, named for screen readers. */}
+        <a href={path(`/report?paper=${paper.id}`)} className={`${controlClass} sm:order-last sm:px-3`}>
+          <span aria-hidden="true" className="sm:hidden">
+            ⚑
+          </span>
+          <span className="sr-only sm:not-sr-only">{t("viewer.report")}</span>
+        </a>
         <button ref={closeRef} type="button" onClick={onClose} className={`${controlClass} px-3 sm:order-last`}>
           <span aria-hidden="true">✕&nbsp;</span>
           {t("viewer.close")}

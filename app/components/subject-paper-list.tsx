@@ -1,7 +1,7 @@
 import type { MouseEvent } from "react";
 import { SESSION_LABELS } from "../../domain/catalog.ts";
 import type { PaperListItem, YearGroup } from "../../server/papers/catalog.server.ts";
-import { type Translate, useDuration, useT } from "../lib/i18n";
+import { type Translate, useDuration, useLocale, useT } from "../lib/i18n";
 
 export type PaperFileKind = "question" | "solution";
 
@@ -93,6 +93,7 @@ function PaperBlock({
   solutionHref: string;
 }) {
   const t = useT();
+  const { path } = useLocale();
   const duration = useDuration();
   const title = paperTitle(t, paper, year);
   return (
@@ -142,6 +143,11 @@ function PaperBlock({
           </button>
         )}
       </div>
+      {/* A plain link (issue 15): the report page works without JavaScript and costs this page no code. */}
+      <a href={path(`/report?paper=${paper.id}`)} className="mt-3 inline-block py-1 text-sm text-slate-700 underline">
+        {t("subject.report")}
+        <span className="sr-only">: {title}</span>
+      </a>
     </li>
   );
 }

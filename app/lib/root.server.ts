@@ -17,7 +17,7 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  * a 503 status and `unavailable` set, so that the page explains the outage in the page's own language:
  * a thrown root error would leave the error page without its catalog.
  */
-export async function getRootData(context: Readonly<RouterContextProvider>, request: Request) {
+export async function getRootData(context: Readonly<RouterContextProvider>, request: Request, url: URL) {
   const { config } = context.get(servicesContext);
   let user: SessionUser | null = null;
   let unavailable = false;
@@ -27,7 +27,9 @@ export async function getRootData(context: Readonly<RouterContextProvider>, requ
     if (!isDatabaseUnavailable(error)) throw error;
     unavailable = true;
   }
-  const { pathname } = new URL(request.url);
+  // The page's URL (`url`), not the request's: a data request after a form's action is `/report.data`, whose
+  // catalog would otherwise lack the page's namespaces.
+  const { pathname } = url;
   const locale = localeFromPath(pathname);
   // The messages go to the render through the registry, not through the loader's data, so that they are
   // serialised once per process instead of once per request (the page embeds the cached JSON).

@@ -118,6 +118,10 @@ export default function ModelPaperPage({ loaderData }: Route.ComponentProps) {
                 {allAnswers ? t("paper.hideAnswers") : t("paper.showAnswers")}
               </Link>
             ) : null}
+            {/* Issue 15: a plain link, as light as it can be (this page's first load is at its budget). */}
+            <a href={localized(`/report?paper=${details.id}`)} className="px-1 py-2 text-sm text-slate-700 underline">
+              {t("paper.report")}
+            </a>
           </div>
           <PaperInstructions html={details.instructionsHtml} language={details.language} />
         </header>
