@@ -1,11 +1,14 @@
 /**
  * npm run bench
  *
- * Load-tests the production build (`node server/main.ts`) with autocannon run as a separate process:
- * against PGlite always, and against PostgreSQL when DATABASE_URL is set (in a fresh `bench_<random>`
- * database on that server, dropped afterwards). The same response bytes are also served by a minimal
- * node:http server (and by nginx when it is on PATH) as a baseline. Prints a table and writes
- * docs/benchmarks.md. Any error, timeout or unexpected status fails the run (exit 1) after the report.
+ * Load-tests the production build (`node server/main.ts`) with wrk (Debian's package; installed first
+ * when missing and this user is root or has passwordless sudo) run as a separate process: on PGlite
+ * always, and on PostgreSQL when DATABASE_URL is set (in a fresh `bench_<random>` database on that
+ * server, dropped afterwards). For each target, right after PaperStation, a minimal node:http server
+ * answers the same bytes (and nginx, when it is on PATH, afterwards) as a baseline. Prints a table with
+ * req/s, p50, p99, share of bare Node and PASS/FAIL against issue 15's goals, and writes
+ * docs/benchmarks.md (keeping its hand-written part). Any error, timeout, unexpected status or missed
+ * goal fails the run (exit 1) after the report.
  *
  * Then the paper viewer on a phone (scripts/bench/viewer.ts): in Debian's Chromium with a 4× CPU
  * slowdown and CDP network throttling (slow 4G, 400 kbps, loopback), the time from the tap on 'Q Paper'
@@ -13,48 +16,52 @@
  * prefetched time over its target (3 s, 6 s, 1 s) fails the run too.
  *
  *   BENCH_WARMUP=2 BENCH_DURATION=3 BENCH_OUT=/tmp/bench.md npm run bench   # a quick check
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench     # the committed numbers
+ *   npm run bench                                                          # the committed numbers
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench     # PostgreSQL too
+ *   BENCH_ONLY=http npm run bench         # only the load test: prints its tables, writes no file
  *   BENCH_ONLY=viewer npm run bench       # only the viewer step: prints its table, writes no file
  *
- * The steps live in scripts/bench/: config, machine, runs (one per server: targets, then measure),
+ * The steps live in scripts/bench/: config, machine, wrk, runs (one per server: targets, then measure),
  * viewer (with its paper, viewer-fixture), report.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Cleanups, cleanUpOnInterrupt, createCleanups } from "./bench/cleanups.ts";
 import { type BenchConfig, readConfig } from "./bench/config.ts";
 import { log } from "./bench/log.ts";
 import { machine } from "./bench/machine.ts";
-import { renderReport } from "./bench/report.ts";
-import { benchNginx, benchNodeBaseline, benchPglite, benchPostgres, NGINX_NOTE } from "./bench/runs.ts";
-import { benchViewer } from "./bench/viewer.ts";
+import { goalFailures, keptPart, renderReport } from "./bench/report.ts";
+import { benchNginx, benchPglite, benchPostgres, NGINX_NOTE } from "./bench/runs.ts";
+import { benchViewer, type ViewerResult } from "./bench/viewer.ts";
+import { ensureWrk } from "./bench/wrk.ts";
 import { ensureBuild } from "./lib/build.ts";
 
 async function bench(config: BenchConfig, cleanups: Cleanups): Promise<void> {
   const started = new Date();
   const loadBefore = os.loadavg();
+  const wrk = ensureWrk();
   const m = machine();
   log(
-    `PaperStation benchmark: warm-up ${config.warmupSec} s, ${config.durationSec} s per run, connections ${config.connections.join(" and ")}`,
+    `PaperStation benchmark: warm-up ${config.warmupSec} s, ${config.durationSec} s per run${config.only ? ` (BENCH_ONLY=${config.only})` : ""}`,
   );
   log(
-    `${m.cores} cores, ${m.model}, ${m.memory}, Node ${m.node}; load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")}`,
+    `${m.cores} cores, ${m.model}, ${m.memory}, Node ${m.node}, ${wrk}; load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")}`,
   );
   ensureBuild();
 
   const pglite = await benchPglite(config, cleanups);
-  const baseline = await benchNodeBaseline(pglite, config, cleanups);
   const nginx = await benchNginx(pglite, config, cleanups);
   const postgres = config.databaseUrl ? await benchPostgres(config.databaseUrl, config, cleanups) : undefined;
-  const viewer = await benchViewer(cleanups);
+  const viewer: ViewerResult | undefined = config.only === "http" ? undefined : await benchViewer(cleanups);
 
-  // The report lists the app's runs before the baselines; the failures keep the order they happened in.
-  const runs = [pglite.run, ...(postgres ? [postgres.run] : []), baseline, nginx.run];
+  const apps = [pglite.run, ...(postgres ? [postgres.run] : [])];
   const failures = [
-    ...[pglite.run, baseline, nginx.run, ...(postgres ? [postgres.run] : [])].flatMap((r) => r.failures),
-    ...viewer.failures,
+    ...[pglite.run, pglite.baseline, nginx.run, ...(postgres ? [postgres.run] : [])].flatMap((r) => r.failures),
+    ...apps.flatMap((run) => goalFailures(run, pglite.baseline)),
+    ...(viewer?.failures ?? []),
   ];
+  const previous = existsSync(config.out) ? readFileSync(config.out, "utf8") : undefined;
   const report = renderReport({
     config,
     started,
@@ -65,16 +72,23 @@ async function bench(config: BenchConfig, cleanups: Cleanups): Promise<void> {
     nginxNote: NGINX_NOTE,
     loadBefore,
     loadAfter: os.loadavg(),
-    runs,
+    apps,
+    baseline: pglite.baseline,
+    nginx: nginx.run,
     captured: pglite.captured,
     targets: pglite.targets,
     pdfNote: pglite.pdfNote,
     failures,
-    viewer: viewer.section,
+    viewer: viewer?.section,
+    kept: keptPart(previous),
   });
-  writeFileSync(config.out, report);
   log(`\n${report}`);
-  log(`Wrote ${path.relative(process.cwd(), config.out) || config.out}`);
+  if (config.only) {
+    log(`\n(BENCH_ONLY=${config.only}: ${path.relative(process.cwd(), config.out) || config.out} was not written.)`);
+  } else {
+    writeFileSync(config.out, report);
+    log(`Wrote ${path.relative(process.cwd(), config.out) || config.out}`);
+  }
   reportFailures(failures);
 }
 

@@ -1,22 +1,25 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Request } from "express";
-import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { expressRequestContext, nonceContext, servicesContext } from "../app/context.ts";
+import { adminApiRouter } from "./admin/routes.server.ts";
 import { accountsApiRouter } from "./auth/routes.server.ts";
 import { seoRouter, vitalsApiRouter } from "./content/routes.server.ts";
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "./db/errors.server.ts";
 import { isSameOrigin } from "./http/guards.server.ts";
+import { createPageCache, type PageCacheOptions, registerPageCache } from "./http/page-cache.server.ts";
 import { HttpError, sendError } from "./http/respond.server.ts";
+import { securityHeaders } from "./http/security-headers.server.ts";
 import { staticFiles } from "./http/static.server.ts";
 import { languageRouter } from "./i18n/routes.server.ts";
-import { paperFilesRouter, papersApiRouter } from "./papers/routes.server.ts";
+import { requestLog } from "./logger.server.ts";
+import { getQuestionHandler, paperFilesRouter, papersApiRouter } from "./papers/routes.server.ts";
 import { attemptsApiRouter } from "./practice/routes.server.ts";
+import { reportsApiRouter } from "./reports/routes.server.ts";
 import type { Services } from "./services.server.ts";
 
 export const CLIENT_DIR = path.join(import.meta.dirname, "../build/client");
@@ -27,6 +30,8 @@ export interface AppOptions {
   /** Development: Vite serves the client and rebuilds the app on change. */
   vite?: ViteDevServer;
   clientDir?: string;
+  /** The anonymous page cache's settings (tests inject a clock), or false for none. Never in development. */
+  pageCache?: PageCacheOptions | false;
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -43,24 +48,49 @@ export function createApp(services: Services, options: AppOptions = {}): express
   // pick its own rate-limit bucket by sending the header.
   app.set("trust proxy", config.trustProxy);
 
+  // Anonymous pages, kept for two seconds (decision 014): answered right after the request log, before the
+  // static files' disk check and the per-response middleware, whose headers the kept page carries.
+  const pageCache =
+    options.build && !development && options.pageCache !== false
+      ? createPageCache({ ...options.pageCache, accept: (req) => hostProblem(req) === undefined })
+      : undefined;
+  if (pageCache) registerPageCache(services, pageCache);
+
   app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
+    requestLog(log, {
+      requestId: (req) => {
         const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        // Not on hashed assets: they are not logged, so their id would name nothing (and cost every script 50 bytes).
-        if (!req.url?.startsWith("/assets/")) res.setHeader("X-Request-Id", id);
-        return id;
+        return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
       },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url?.startsWith("/assets/") ?? false) },
-      // Method, path, status and timing only: no IP address, cookies or user agent.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
+      ignore: (url) => url === "/healthz" || url.startsWith("/assets/"),
+      // Not on hashed assets: they are not logged, so their id would name nothing (and cost every script 50 bytes).
+      exposeId: (url) => !url.startsWith("/assets/"),
     }),
   );
+
+  if (pageCache) app.use(pageCache.serve);
+
+  // helmet's headers, worked out once, with a fresh nonce per page response (none on JSON answers).
+  const security = securityHeaders({ csp: !development, https });
+  const compress = compression();
+
+  // The API before the static files: nothing in the client build is under /api, and this spares every
+  // API request the static files' disk check (a stat on libuv's pool). get-question first, as a route of
+  // its own: the exam-eve crowd's hottest request skips the API's routers and the compression middleware
+  // (its bodies are compressed once per listing).
+  app.get("/api/v1/get-question", security, getQuestionHandler(services));
+  const api = express.Router();
+  api.use(
+    "/v1",
+    accountsApiRouter(services),
+    papersApiRouter(services),
+    vitalsApiRouter(services),
+    attemptsApiRouter(services),
+    reportsApiRouter(services),
+    adminApiRouter(services),
+  );
+  api.use((_req, res) => sendError(res, 404, "No such API endpoint"));
+  app.use("/api", security, compress, api);
 
   if (!options.vite) {
     // Before helmet: a page's policy headers mean nothing on a script or an image, and on a
@@ -73,46 +103,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
       staticFiles(options.clientDir ?? CLIENT_DIR),
     );
   }
-  app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  });
-  app.use(
-    helmet({
-      contentSecurityPolicy: development
-        ? false
-        : {
-            useDefaults: false,
-            directives: {
-              defaultSrc: ["'self'"],
-              // 'wasm-unsafe-eval' lets pdf.js compile its WebAssembly image decoders; it allows no JS eval.
-              scriptSrc: [
-                "'self'",
-                "'wasm-unsafe-eval'",
-                (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-              ],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "blob:"],
-              fontSrc: ["'self'", "data:"],
-              connectSrc: ["'self'"],
-              workerSrc: ["'self'", "blob:"],
-              objectSrc: ["'none'"],
-              baseUri: ["'self'"],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-              ...(https ? { upgradeInsecureRequests: [] } : {}),
-            },
-          },
-      strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  app.use((_req, res, next) => {
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
-    next();
-  });
-  app.use(compression());
+  app.use(security, compress);
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -128,14 +119,6 @@ export function createApp(services: Services, options: AppOptions = {}): express
     }
   });
 
-  app.use(
-    "/api/v1",
-    accountsApiRouter(services),
-    papersApiRouter(services),
-    vitalsApiRouter(services),
-    attemptsApiRouter(services),
-  );
-  app.use("/api", (_req, res) => sendError(res, 404, "No such API endpoint"));
   app.use(paperFilesRouter(services));
   app.use(seoRouter(services));
   app.use(languageRouter(services));
@@ -146,6 +129,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
     app.all(
       "/{*splat}",
       pageRequestGuard(services),
+      ...(pageCache ? [pageCache.record] : []),
       createRequestHandler({
         build: options.build,
         mode: development ? "development" : "production",
@@ -183,10 +167,7 @@ function pageRequestGuard(services: Services): express.RequestHandler {
       res.setHeader("Allow", [...PAGE_METHODS].join(", "));
       return void res.status(405).type("text/plain").send("Method not allowed");
     }
-    if (
-      !isValidHost(req.get("host")) ||
-      (req.app.enabled("trust proxy") && !isValidHost(req.get("x-forwarded-host"), true))
-    ) {
+    if (hostProblem(req)) {
       services.log.info({ host: req.get("host"), url: req.originalUrl }, "bad Host header");
       return void res.status(400).type("text/plain").send("Bad Host header");
     }
@@ -198,6 +179,13 @@ function pageRequestGuard(services: Services): express.RequestHandler {
     }
     next();
   };
+}
+
+/** A Host (or trusted X-Forwarded-Host) header that the URL parser would refuse, or undefined. */
+function hostProblem(req: Request): string | undefined {
+  if (!isValidHost(req.get("host"))) return "host";
+  if (req.app.enabled("trust proxy") && !isValidHost(req.get("x-forwarded-host"), true)) return "x-forwarded-host";
+  return undefined;
 }
 
 /** A Host header is a host name or address with an optional port, and nothing else. */

@@ -26,7 +26,7 @@ const routes = new Map<string, Entry>();
 for (const captured of JSON.parse(readFileSync(manifestPath, "utf8")) as CapturedResponse[]) {
   const body = Buffer.from(captured.bodyBase64, "base64");
   const headers: Record<string, string> = { "Content-Length": String(body.length) };
-  for (const name of ["content-type", "content-range"] as const) {
+  for (const name of ["content-type", "content-range", "content-encoding"] as const) {
     const value = captured.headers[name];
     if (value) headers[name] = value;
   }

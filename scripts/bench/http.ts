@@ -7,7 +7,7 @@ export interface HttpResult {
   body: Buffer;
 }
 
-/** One request with exactly the given headers, the way autocannon sends it (no compression asked for). */
+/** One request with exactly the given headers, the way wrk sends it (no implicit Accept-Encoding). */
 export function httpRequest(
   url: string,
   options: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
@@ -36,7 +36,7 @@ export interface CapturedResponse {
   method: string;
   path: string;
   status: number;
-  headers: { "content-type"?: string; "content-range"?: string };
+  headers: { "content-type"?: string; "content-range"?: string; "content-encoding"?: string };
   bodyBase64: string;
 }
 

@@ -1,8 +1,7 @@
 /** The machine the benchmark runs on, as the report describes it. */
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
-import { ROOT } from "./processes.ts";
+import { wrkVersion } from "./wrk.ts";
 
 export interface Machine {
   cores: number;
@@ -10,7 +9,8 @@ export interface Machine {
   memory: string;
   kernel: string;
   node: string;
-  autocannon: string;
+  /** wrk's version line. */
+  wrk: string;
 }
 
 export function machine(): Machine {
@@ -18,15 +18,12 @@ export function machine(): Machine {
   const meminfo = readFileSync("/proc/meminfo", "utf8");
   const model = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? "unknown";
   const memKb = Number(/^MemTotal:\s+(\d+) kB/m.exec(meminfo)?.[1] ?? 0);
-  const autocannon = JSON.parse(readFileSync(path.join(ROOT, "node_modules/autocannon/package.json"), "utf8")) as {
-    version: string;
-  };
   return {
     cores: os.availableParallelism(),
     model,
     memory: `${(memKb / 1024 / 1024).toFixed(1)} GiB`,
     kernel: `${os.type()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    autocannon: autocannon.version,
+    wrk: wrkVersion() ?? "wrk not installed",
   };
 }

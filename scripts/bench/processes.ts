@@ -1,4 +1,4 @@
-/** The processes a benchmark run starts: the real server, the baselines, autocannon; and an RSS sampler. */
+/** The processes a benchmark run starts: the real server, the baselines, wrk; and an RSS sampler. */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
   accessSync,
@@ -303,7 +303,7 @@ function processTimes(): Map<number, ProcessTimes> {
 /**
  * CPU used by processes that are not part of the benchmark while it runs, in cores (1 = one core
  * busy all the time). The benchmark's own processes (this script's descendants: the server, the
- * baseline and autocannon), PostgreSQL's and kernel threads (loopback traffic is handled there) are
+ * baseline and wrk), PostgreSQL's and kernel threads (loopback traffic is handled there) are
  * left out. The load average cannot tell this: the benchmark alone keeps both cores busy.
  */
 export function sampleOtherCpu(): { stop(): number } {
@@ -345,35 +345,57 @@ export interface LoadSpec {
 export interface LoadResult {
   requestsPerSec: number;
   totalRequests: number;
+  /** Latency percentiles and maximum, ms (wrk measures them in µs). */
   latencyP50: number;
   latencyP99: number;
   latencyMax: number;
+  /** Socket errors: connect, read and write. */
   errors: number;
   timeouts: number;
+  /** Responses with a status outside 2xx and 3xx (wrk does not tell which). */
   non2xx: number;
-  statusCounts: Record<string, number>;
   bytesPerSec: number;
 }
 
-/** Runs the autocannon CLI in its own process (never in this one) and parses its JSON result. */
-export function runAutocannon(spec: LoadSpec): Promise<LoadResult> {
+/** wrk's threads: one per core of this 2-core machine, as wrk's own default is two. */
+const WRK_THREADS = 2;
+
+/**
+ * The request and the summary line, in wrk's Lua: the method, headers and body of the target, and a
+ * `done` that prints the counts and latency percentiles as one JSON line.
+ */
+export function wrkScript(spec: Pick<LoadSpec, "method" | "headers" | "body">): string {
+  const lua = (value: string) => `"${value.replace(/[\\"]/g, "\\$&").replace(/\n/g, "\\n").replace(/\r/g, "\\r")}"`;
+  return [
+    `wrk.method = ${lua(spec.method)}`,
+    ...Object.entries(spec.headers).map(([name, value]) => `wrk.headers[${lua(name)}] = ${lua(value)}`),
+    ...(spec.body === undefined ? [] : [`wrk.body = ${lua(spec.body)}`]),
+    "done = function(summary, latency, requests)",
+    "  local e = summary.errors",
+    '  io.write(string.format(\'{"requests":%d,"durationUs":%d,"bytes":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,"p50":%d,"p99":%d,"max":%d}\\n\',',
+    "    summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write, e.status, e.timeout,",
+    "    latency:percentile(50), latency:percentile(99), latency.max))",
+    "end",
+    "",
+  ].join("\n");
+}
+
+/** Runs wrk (Debian's package; see scripts/bench/wrk.ts) in its own process and parses its summary line. */
+export function runWrk(spec: LoadSpec): Promise<LoadResult> {
+  const dir = mkdtempSync(path.join(tmpdir(), "ps-bench-wrk-"));
+  const script = path.join(dir, "request.lua");
+  writeFileSync(script, wrkScript(spec));
   const args = [
-    path.join(ROOT, "node_modules/autocannon/autocannon.js"),
-    "--json",
-    "--no-progress",
-    "-c",
-    String(spec.connections),
-    "-d",
-    String(spec.durationSec),
-    "-t",
-    String(spec.timeoutSec),
-    "-m",
-    spec.method,
+    `-t${Math.min(WRK_THREADS, spec.connections)}`,
+    `-c${spec.connections}`,
+    `-d${spec.durationSec}s`,
+    `--timeout`,
+    `${spec.timeoutSec}s`,
+    "-s",
+    script,
+    spec.url,
   ];
-  for (const [name, value] of Object.entries(spec.headers)) args.push("-H", `${name}=${value}`);
-  if (spec.body !== undefined) args.push("-b", spec.body);
-  args.push(spec.url);
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("wrk", args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => {
@@ -385,34 +407,39 @@ export function runAutocannon(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     child.once("error", reject);
     child.once("exit", (code) => {
+      rmSync(dir, { recursive: true, force: true });
       const line = stdout
         .split("\n")
         .reverse()
         .find((l) => l.startsWith("{"));
       if (code !== 0 || !line) {
-        reject(new Error(`autocannon exited with ${code}: ${stderr.slice(-2000)}`));
+        reject(new Error(`wrk exited with ${code}: ${(stderr || stdout).slice(-2000)}`));
         return;
       }
       const r = JSON.parse(line) as {
-        requests: { average: number; total: number };
-        latency: { p50: number; p99: number; max: number };
-        throughput: { average: number };
-        errors: number;
-        timeouts: number;
-        non2xx: number;
-        statusCodeStats?: Record<string, { count: number }>;
+        requests: number;
+        durationUs: number;
+        bytes: number;
+        connect: number;
+        read: number;
+        write: number;
+        status: number;
+        timeout: number;
+        p50: number;
+        p99: number;
+        max: number;
       };
+      const seconds = r.durationUs / 1e6;
       resolve({
-        requestsPerSec: r.requests.average,
-        totalRequests: r.requests.total,
-        latencyP50: r.latency.p50,
-        latencyP99: r.latency.p99,
-        latencyMax: r.latency.max,
-        errors: r.errors,
-        timeouts: r.timeouts,
-        non2xx: r.non2xx,
-        statusCounts: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([k, v]) => [k, v.count])),
-        bytesPerSec: r.throughput.average,
+        requestsPerSec: seconds > 0 ? r.requests / seconds : 0,
+        totalRequests: r.requests,
+        latencyP50: r.p50 / 1000,
+        latencyP99: r.p99 / 1000,
+        latencyMax: r.max / 1000,
+        errors: r.connect + r.read + r.write,
+        timeouts: r.timeout,
+        non2xx: r.status,
+        bytesPerSec: seconds > 0 ? r.bytes / seconds : 0,
       });
     });
   });

@@ -3,7 +3,7 @@ import type { BenchConfig } from "./config.ts";
 import type { CapturedResponse } from "./http.ts";
 import type { Machine } from "./machine.ts";
 import type { Row, ServerRun } from "./measure.ts";
-import { LOGIN_TIMEOUT_SEC, type Target } from "./targets.ts";
+import { ACCEPT_ENCODING, DEFAULT_TIMEOUT_SEC, LOGIN_TIMEOUT_SEC, type Target } from "./targets.ts";
 
 export interface ReportInput {
   config: BenchConfig;
@@ -15,8 +15,11 @@ export interface ReportInput {
   nginxNote: string;
   loadBefore: number[];
   loadAfter: number[];
-  /** In report order: the app on PGlite (and PostgreSQL), then the Node baseline and nginx. */
-  runs: ServerRun[];
+  /** The app on PGlite (and PostgreSQL). */
+  apps: ServerRun[];
+  /** The Node baseline (measured beside the PGlite run) and nginx. */
+  baseline: ServerRun;
+  nginx: ServerRun;
   captured: CapturedResponse[];
   targets: Target[];
   pdfNote: string;
@@ -24,28 +27,71 @@ export interface ReportInput {
   failures: string[];
   /** The paper viewer's section (scripts/bench/viewer.ts), when that step ran. */
   viewer?: string[];
+  /** Hand-written sections kept from the previous report (after KEPT_MARKER). */
+  kept?: string;
 }
 
-const BASELINES = ["Node baseline", "nginx"];
+/** Everything after this line in docs/benchmarks.md is written by hand and kept by every run. */
+export const KEPT_MARKER = "<!-- Written by hand below this line: npm run bench keeps it. -->";
 
 /** Other work above this share of one core during any run makes the report say the machine was shared. */
 const SHARED_CORE_SHARE = 0.1;
 
 export function renderReport(input: ReportInput): string {
-  const apps = input.runs.filter((r) => !BASELINES.includes(r.name));
-  const hasNginx = input.runs.some((r) => r.name === "nginx" && !r.skipped);
   return [
     ...heading(input),
     ...machineSection(input),
-    ...methodSection(input, hasNginx),
+    ...methodSection(input),
     ...responseSizes(input),
-    ...apps.flatMap((run) => appSection(run, input.runs, hasNginx)),
-    ...loginSection(input.runs),
-    ...input.runs.filter((r) => BASELINES.includes(r.name)).flatMap((run) => baselineSection(run, input.runs)),
+    ...input.apps.flatMap((run) => appSection(run, input.baseline)),
+    ...loginSection([...input.apps, input.baseline]),
+    ...baselineSection(input.nginx),
     ...(input.viewer ?? []),
-    ...notesSection(input, apps),
+    ...notesSection(input),
+    "",
+    KEPT_MARKER,
+    ...(input.kept ? ["", input.kept.replace(/^\n+/, "").trimEnd()] : []),
     "",
   ].join("\n");
+}
+
+/** The hand-written part of a previous report, if it has one. */
+export function keptPart(previous: string | undefined): string | undefined {
+  const at = previous?.indexOf(KEPT_MARKER) ?? -1;
+  return previous && at >= 0 ? previous.slice(at + KEPT_MARKER.length) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------- goals
+
+export interface GoalCheck {
+  share: number | undefined;
+  /** Undefined: the target has no goal. */
+  pass: boolean | undefined;
+  /** What was missed. */
+  missed: string[];
+}
+
+/** A measured row against its target's goal, given the baseline's row for the same target. */
+export function checkGoal(row: Row, baseline: Row | undefined): GoalCheck {
+  const b = baseline?.result.requestsPerSec;
+  const share = b ? row.result.requestsPerSec / b : undefined;
+  const goal = row.target.goal;
+  if (!goal) return { share, pass: undefined, missed: [] };
+  const missed: string[] = [];
+  if (share === undefined) missed.push("no baseline to compare with");
+  else if (share < goal.minShare) missed.push(`${percent(share)} of bare Node, under ${percent(goal.minShare)}`);
+  if (row.result.latencyP99 > goal.maxP99Ms) {
+    missed.push(`p99 ${ms(row.result.latencyP99)}, over ${goal.maxP99Ms} ms`);
+  }
+  return { share, pass: missed.length === 0, missed };
+}
+
+/** Each missed goal of an app run, as a failure of the whole run. */
+export function goalFailures(run: ServerRun, baseline: ServerRun): string[] {
+  return run.rows.flatMap((row) => {
+    const check = checkGoal(row, baselineFor(baseline, row));
+    return check.pass === false ? [`${run.name}, ${row.target.label}: ${check.missed.join("; ")}`] : [];
+  });
 }
 
 // ---------------------------------------------------------------------------------------------- sections
@@ -60,7 +106,7 @@ function heading({ config, started, finishedMs }: ReportInput): string[] {
       ? []
       : [
           "",
-          `> **Quick check** (warm-up ${config.warmupSec} s, ${config.durationSec} s per run), not the full 10 s + 30 s method: do not commit these numbers.`,
+          `> **Quick check** (warm-up ${config.warmupSec} s, ${config.durationSec} s per run), not the committed timing: do not commit these numbers.`,
         ]),
     "",
     "```sh",
@@ -72,7 +118,8 @@ function heading({ config, started, finishedMs }: ReportInput): string[] {
 
 function machineSection(input: ReportInput): string[] {
   const { machine: m } = input;
-  const others = input.runs.flatMap((r) => r.rows).map((r) => r.otherCpu);
+  const rows = [...input.apps, input.baseline, input.nginx].flatMap((r) => r.rows);
+  const others = rows.map((r) => r.otherCpu);
   const maxOther = Math.max(0, ...others);
   const meanOther = others.length ? others.reduce((a, b) => a + b, 0) / others.length : 0;
   const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(" / ");
@@ -81,38 +128,37 @@ function machineSection(input: ReportInput): string[] {
     "",
     `- CPU: ${m.cores} cores, ${m.model}`,
     `- Memory: ${m.memory}; ${m.kernel}`,
-    `- Node ${m.node}, autocannon ${m.autocannon}`,
+    `- Node ${m.node}; ${m.wrk}`,
     ...(input.pgVersion ? [`- PostgreSQL server ${input.pgVersion} (on the same machine, over loopback)`] : []),
     `- nginx: ${input.nginxVersion ?? input.nginxNote}`,
-    `- Load average (1/5/15 min) before the run ${load(input.loadBefore)}, after ${load(input.loadAfter)}. The benchmark alone keeps both cores busy, so these say little about other work; the next line measures it.`,
-    `- Processes outside the benchmark (not its server, baseline, autocannon or PostgreSQL) used ${pct(meanOther)} of one core on average during the measured runs, ${pct(maxOther)} at most (CPU time from \`/proc\`).`,
+    `- Load average (1/5/15 min) before the run ${load(input.loadBefore)}, after ${load(input.loadAfter)}; each row below gives the 1-minute load average when its run started. The benchmark alone keeps both cores busy (about 2), so only what is above that is other work; the next line measures it.`,
+    `- Processes outside the benchmark (not its server, baseline, wrk or PostgreSQL) used ${pct(meanOther)} of one core on average during the measured runs, ${pct(maxOther)} at most (CPU time from \`/proc\`).`,
     ...(maxOther > SHARED_CORE_SHARE
       ? [
-          `- **The machine was shared**: other work used more than ${pct(SHARED_CORE_SHARE)} of a core during at least one run, so those figures, the baseline's included, are lower and noisier than on an idle machine.${baselineSpread(input.runs)} The baseline ran minutes apart from the server runs, so the ratios carry that noise too: read them as orders of magnitude.`,
+          `- **The machine was shared**: other work used more than ${pct(SHARED_CORE_SHARE)} of a core during at least one run, so these figures, the baseline's included, are lower and noisier than on an idle machine. The app and its baseline ran seconds apart for each target, so the shares carry less of that noise than the absolute numbers.`,
         ]
       : []),
   ];
 }
 
-function methodSection({ config, machine: m, pgVersion, pdfNote }: ReportInput, hasNginx: boolean): string[] {
+function methodSection({ config, machine: m, pgVersion, pdfNote }: ReportInput): string[] {
   const databases = pgVersion
     ? "; once on PGlite, then on PostgreSQL in a fresh `bench_<random>` database, dropped afterwards"
     : " on PGlite (DATABASE_URL was not set, so PostgreSQL was not measured)";
-  const nginx = hasNginx
-    ? " nginx serves the same bytes from files (it answers the range request itself); it has no POST target."
-    : "";
   return [
     "",
     "## Method",
     "",
     `- The production build runs as \`node server/main.ts\` (NODE_ENV=production, LOG_LEVEL=warn, a fresh temp DATA_DIR with the generated sample papers, no Redis) on a free port${databases}.`,
-    `- Load comes from the autocannon CLI in its own process (\`node node_modules/autocannon/autocannon.js --json\`), over 127.0.0.1, one request in flight per connection, no \`Accept-Encoding\` (so the responses are not compressed). On this ${m.cores}-core machine autocannon competes with the server for CPU.`,
-    `- For every target: a ${config.warmupSec} s warm-up at 50 connections (not reported), then ${config.durationSec} s at 50 and ${config.durationSec} s at 200 connections, 2 s apart. Req/s is autocannon's mean of per-second samples; p50/p99 are its latency percentiles.`,
+    `- Load comes from wrk (Debian's package) in its own process, 2 threads, over 127.0.0.1, one request in flight per connection; its Lua script sets the method, headers and body and prints the summary as JSON. On this ${m.cores}-core machine wrk competes with the server for CPU.`,
+    `- Every request sends \`Accept-Encoding: ${ACCEPT_ENCODING}\`: a phone sends \`gzip, deflate, br\`, and the page cache and get-question answer gzip (precompressed), so this measures the bytes a phone gets; the baseline serves the same gzip bytes.`,
+    `- For every target, one after the other: PaperStation gets a ${config.warmupSec} s warm-up and a ${config.durationSec} s measured run, then the Node baseline gets ${Math.min(config.warmupSec, 2)} s and ${config.durationSec} s, 1 s apart; get-question runs at 100 connections, the rest at 50. Req/s is wrk's count over its duration; p50/p99 are wrk's latency percentiles.`,
+    "- The Node baseline (`scripts/bench/baseline-server.ts`, a separate process) answers each target with the bytes the real server gave for it once before the load (status, `Content-Type`, `Content-Range`, `Content-Encoding`, body), from memory, with none of the real server's other headers. Share is PaperStation's req/s over the baseline's for the same target.",
+    "- Goals (issue 15): get-question at least 25% of bare Node with p99 at most 25 ms at 100 connections; the anonymous home, subject and article pages at least 10% with p99 at most 50 ms at 50 connections. A missed goal fails the run. The signed-in subject page, the PDF range read and login are reported without a goal.",
+    "- Before the load, each anonymous page is checked to come from the page cache (`X-Page-Cache: hit` on a repeat) and the other targets not to.",
+    `- A run fails on any socket error, timeout (${DEFAULT_TIMEOUT_SEC} s; ${LOGIN_TIMEOUT_SEC} s for login, whose argon2id queue is long) or status outside 2xx/3xx; each target's status was checked once before the load (200; 206 for the range read).`,
+    `- Sign-in: one account is created with \`POST /api/v1/signup\`; the signed-in targets send its \`ps_session\` cookie; the login target posts its email and password. ${pdfNote}`,
     "- Peak RSS is the highest `VmRSS` of the server process, read from `/proc/<pid>/status` every 200 ms during that run.",
-    `- The Node baseline (\`scripts/bench/baseline-server.ts\`, a separate process) answers each target with the bytes the real server gave for it once before the load (status, \`Content-Type\`, \`Content-Range\`, body), from memory, with none of the real server's other headers.${nginx}`,
-    "- A run fails on any socket error, timeout, non-2xx or status other than the expected one (200; 206 for the range read).",
-    `- Sign-in: one account is created with \`POST /api/v1/signup\`; the range read sends its \`ps_session\` cookie; the login target posts its email and password. ${pdfNote}`,
-    `- Login: autocannon's timeout is raised to ${LOGIN_TIMEOUT_SEC} s for it (10 s elsewhere), because argon2id (m=19 MiB, t=2) queues requests for longer than 10 s at 200 connections.`,
   ];
 }
 
@@ -121,22 +167,68 @@ function responseSizes({ targets, captured }: ReportInput): string[] {
     const c = captured[i];
     if (!c) return [];
     const bytes = Buffer.from(c.bodyBase64, "base64").length;
-    return [[target.label, String(c.status), c.headers["content-type"] ?? "", String(bytes)]];
+    return [
+      [
+        target.label,
+        String(c.status),
+        c.headers["content-type"] ?? "",
+        c.headers["content-encoding"] ?? "identity",
+        String(bytes),
+      ],
+    ];
   });
   return [
     "",
-    "Response sizes (body bytes, identity encoding):",
+    "Response sizes (body bytes as sent):",
     "",
-    ...markdownTable(["Target", "Status", "Content-Type", "Bytes"], "lrlr", rows),
+    ...markdownTable(["Target", "Status", "Content-Type", "Encoding", "Bytes"], "lrllr", rows),
   ];
 }
 
-function appSection(run: ServerRun, runs: ServerRun[], hasNginx: boolean): string[] {
+function appSection(run: ServerRun, baseline: ServerRun): string[] {
+  const rows = run.rows
+    .filter((r) => !r.target.argon2)
+    .map((row) => {
+      const b = baselineFor(baseline, row);
+      const check = checkGoal(row, b);
+      const goal = row.target.goal;
+      return [
+        row.target.label,
+        String(row.connections),
+        num(row.result.requestsPerSec),
+        ms(row.result.latencyP50),
+        ms(row.result.latencyP99),
+        b ? num(b.result.requestsPerSec) : "n/a",
+        b ? ms(b.result.latencyP99) : "n/a",
+        check.share === undefined ? "n/a" : percent(check.share),
+        goal ? `≥ ${percent(goal.minShare)}, p99 ≤ ${goal.maxP99Ms} ms` : "reported",
+        check.pass === undefined ? "" : check.pass ? "PASS" : `**FAIL** (${check.missed.join("; ")})`,
+        `${row.load.toFixed(2)} / ${b ? b.load.toFixed(2) : "n/a"}`,
+        mb(row.memory?.peakRss),
+      ];
+    });
   return [
     "",
     `## PaperStation on ${run.name}`,
     "",
-    ...targetTable(pageRows(run), runs, hasNginx ? ["Node baseline", "nginx"] : ["Node baseline"]),
+    ...markdownTable(
+      [
+        "Target",
+        "Conns",
+        "Req/s",
+        "p50",
+        "p99",
+        "Node req/s",
+        "Node p99",
+        "Share",
+        "Goal",
+        "Result",
+        "Load (app / Node)",
+        "Peak RSS",
+      ],
+      "lrrrrrrrllrr",
+      rows,
+    ),
     "",
     `Server RSS after the first warm-up ${mb(run.rssAfterWarmup)}, at the end ${mb(run.rssAtEnd)}, high-water mark (VmHWM) ${mb(run.hwm)}.`,
   ];
@@ -147,65 +239,68 @@ function loginSection(runs: ServerRun[]): string[] {
     .flatMap((run) => run.rows.filter((r) => r.target.argon2))
     .map((row) => [
       row.server,
-      ...measuredCells(row),
-      row.server === "Node baseline" ? "" : ratio(row, baselineFor(runs, "Node baseline", row)),
+      String(row.connections),
+      num(row.result.requestsPerSec),
+      ms(row.result.latencyP50),
+      ms(row.result.latencyP99),
+      row.load.toFixed(2),
+      mb(row.memory?.peakRss),
     ]);
+  if (!rows.length) return [];
   return [
     "",
     "## Login (bounded by argon2)",
     "",
-    ...markdownTable(
-      ["Server", "Conns", "Req/s", "p50", "p99", "Errors", "Non-2xx", "Peak RSS", "vs Node baseline"],
-      "llrrrrrrr",
-      rows,
-    ),
+    ...markdownTable(["Server", "Conns", "Req/s", "p50", "p99", "Load", "Peak RSS"], "lrrrrrr", rows),
   ];
 }
 
-function baselineSection(run: ServerRun, runs: ServerRun[]): string[] {
+function baselineSection(run: ServerRun): string[] {
+  const rows = run.rows.map((row) => [
+    row.target.label,
+    String(row.connections),
+    num(row.result.requestsPerSec),
+    ms(row.result.latencyP50),
+    ms(row.result.latencyP99),
+    row.load.toFixed(2),
+  ]);
   return [
     "",
     `## ${run.name} (same bytes)`,
     "",
-    ...(run.skipped ? [run.skipped] : targetTable(pageRows(run), runs, [])),
+    ...(run.skipped
+      ? [run.skipped]
+      : markdownTable(["Target", "Conns", "Req/s", "p50", "p99", "Load"], "lrrrrr", rows)),
   ];
 }
 
-function notesSection({ runs, failures }: ReportInput, apps: ServerRun[]): string[] {
+function notesSection(input: ReportInput): string[] {
+  const { failures, apps, baseline } = input;
   const notes = [
     ...(failures.length
       ? [`**The run failed** (${failures.length} problem(s)):`, ...failures.slice(0, 30).map((f) => `  - ${f}`)]
-      : ["Every measured request got the expected status: no socket errors, timeouts or non-2xx responses."]),
-    ...apps.flatMap((run) => appNotes(run, runs)),
-    ...(runs.some((run) => run.problems.some((p) => p.includes("server log warn")))
+      : ["Every measured request got a 2xx or 3xx status with no socket error or timeout, and every goal was met."]),
+    ...apps.flatMap((run) => appNotes(run)),
+    ...(baseline.problems.length ? ["Node baseline reported:", ...baseline.problems.map((p) => `  - ${p}`)] : []),
+    ...([...apps].some((run) => run.problems.some((p) => p.includes("server log warn")))
       ? [
           "Warn-level server log lines are listed above but do not fail the run (no request failed); error-level lines would.",
         ]
       : []),
-    "Login throughput is argon2's: each valid login verifies one argon2id hash, and at 200 connections most of the latency is queueing for that. It is not comparable with the other targets and its baseline ratio only shows how much of the budget the hash takes.",
+    "Anonymous pages are answered by the page cache (decision 014): one render per page, language and medium every 2 s, then the kept gzip with a fresh CSP nonce spliced in. The signed-in subject page is rendered by React on every request, which is what a signed-in student costs.",
+    "Login throughput is argon2's: each valid login verifies one argon2id hash, and most of the latency is queueing for that.",
     "Loopback numbers on a shared 2-core machine: they show the relative cost of each route and catch regressions, not what a phone on mobile data sees.",
   ];
   return ["", "## Notes", "", ...notes.map((note) => (note.startsWith("  ") ? note : `- ${note}`))];
 }
 
-/** Per app run: its throughput against the baseline, its memory growth, and what its server reported. */
-function appNotes(run: ServerRun, runs: ServerRun[]): string[] {
-  const ratios = pageRows(run)
-    .map((row) => {
-      const b = baselineFor(runs, "Node baseline", row);
-      return b?.result.requestsPerSec ? row.result.requestsPerSec / b.result.requestsPerSec : undefined;
-    })
-    .filter((v): v is number => v !== undefined);
+/** Per app run: its memory growth, and what its server reported. */
+function appNotes(run: ServerRun): string[] {
   const notes: string[] = [];
-  if (ratios.length) {
-    notes.push(
-      `On ${run.name}, the non-login targets reach ${percent(Math.min(...ratios))} to ${percent(Math.max(...ratios))} of the baseline's requests/s for the same bytes; the gap is the framework, middleware (helmet, CSP nonce, compression check, pino-http), database queries, React rendering and session lookup.`,
-    );
-  }
   if (run.rssAfterWarmup && run.rssAtEnd) {
     const growth = (run.rssAtEnd - run.rssAfterWarmup) / run.rssAfterWarmup;
     notes.push(
-      `${run.name}: RSS went from ${mb(run.rssAfterWarmup)} after the first warm-up to ${mb(run.rssAtEnd)} at the end (${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(0)}%), peak VmHWM ${mb(run.hwm)}. This includes the login runs, where up to 200 argon2 verifications (19 MiB each, run 4 at a time on libuv's pool) are queued.`,
+      `${run.name}: RSS went from ${mb(run.rssAfterWarmup)} after the first warm-up to ${mb(run.rssAtEnd)} at the end (${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(0)}%), peak VmHWM ${mb(run.hwm)}. This includes the login run, where up to 50 argon2 verifications (19 MiB each, run 4 at a time on libuv's pool) are queued.`,
     );
   }
   if (run.problems.length) {
@@ -223,61 +318,16 @@ export function markdownTable(header: string[], align: string, rows: string[][])
   return [line(header), rule, ...rows.map(line)];
 }
 
-/** One row a target and connection count, with a ratio column for each baseline named in `versus`. */
-function targetTable(rows: Row[], runs: ServerRun[], versus: string[]): string[] {
-  const header = ["Target", "Conns", "Req/s", "p50", "p99", "Errors", "Non-2xx", "Peak RSS"];
-  const cells = rows.map((row) => [
-    row.target.label,
-    ...measuredCells(row),
-    ...versus.map((name) => ratio(row, baselineFor(runs, name, row))),
-  ]);
-  return markdownTable([...header, ...versus.map((name) => `vs ${name}`)], `ll${"r".repeat(6 + versus.length)}`, cells);
-}
-
-/** Connections, then what was measured: req/s, p50, p99, errors, non-2xx, peak RSS. */
-function measuredCells(row: Row): string[] {
-  const r = row.result;
-  return [
-    String(row.connections),
-    num(r.requestsPerSec),
-    `${r.latencyP50} ms`,
-    `${r.latencyP99} ms`,
-    String(r.errors),
-    String(r.non2xx),
-    mb(row.memory?.peakRss),
-  ];
-}
-
-/** The rows that are not login (those are bounded by argon2 and reported apart). */
-function pageRows(run: ServerRun): Row[] {
-  return run.rows.filter((r) => !r.target.argon2);
-}
-
-function baselineFor(runs: ServerRun[], name: string, row: Row): Row | undefined {
-  return runs
-    .find((r) => r.name === name)
-    ?.rows.find((b) => b.target.key === row.target.key && b.connections === row.connections);
-}
-
-function ratio(row: Row, baseline: Row | undefined): string {
-  if (!baseline || baseline.result.requestsPerSec === 0) return "n/a";
-  const value = row.result.requestsPerSec / baseline.result.requestsPerSec;
-  return `${value >= 0.1 ? value.toFixed(2) : value.toFixed(3)}×`;
-}
-
-/** " The baseline's own req/s ranged from A to B …" over its non-login runs, or "" without a baseline. */
-function baselineSpread(runs: ServerRun[]): string {
-  const baseline = runs.find((r) => r.name === "Node baseline");
-  const rates = (baseline ? pageRows(baseline) : []).map((row) => row.result.requestsPerSec);
-  if (!rates.length) return "";
-  return ` The baseline's own throughput ranged from ${num(Math.min(...rates))} to ${num(Math.max(...rates))} req/s across its runs.`;
+function baselineFor(baseline: ServerRun, row: Row): Row | undefined {
+  return baseline.rows.find((b) => b.target.key === row.target.key && b.connections === row.connections);
 }
 
 // ---------------------------------------------------------------------------------------------- numbers
 
 const mb = (bytes: number | undefined) => (bytes === undefined ? "n/a" : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
 const num = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+const ms = (n: number) => `${n >= 10 ? n.toFixed(0) : n.toFixed(1)} ms`;
+const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
 
 function pct(cores: number): string {
   return `${(cores * 100).toFixed(cores < 0.1 ? 1 : 0)}%`;

@@ -5,39 +5,49 @@ import { type Cleanups, withServer } from "./cleanups.ts";
 import type { BenchConfig } from "./config.ts";
 import type { CapturedResponse } from "./http.ts";
 import { log } from "./log.ts";
-import { measure, type ServerRun, skippedRun } from "./measure.ts";
+import { measureSideBySide, type ServerRun, skippedRun } from "./measure.ts";
 import { findNginx, nginxVersion, startApp, startNginx, startNodeBaseline } from "./processes.ts";
-import { captureResponses, type PreparedTargets, prepareTargets } from "./targets.ts";
+import { captureResponses, checkPageCache, type PreparedTargets, prepareTargets } from "./targets.ts";
 
 export interface PgliteRun extends PreparedTargets {
   run: ServerRun;
+  /** The Node baseline, measured right after the app on each target. */
+  baseline: ServerRun;
   /** Each target's response from this server, which the baselines replay. */
   captured: CapturedResponse[];
 }
 
-/** PaperStation on PGlite, where the targets are prepared and their responses captured. */
+/**
+ * PaperStation on PGlite, where the targets are prepared and their responses captured, side by side with
+ * the Node baseline replaying those bytes (scripts/bench/baseline-server.ts).
+ */
 export async function benchPglite(config: BenchConfig, cleanups: Cleanups): Promise<PgliteRun> {
-  log("\nPaperStation on PGlite");
+  log("\nPaperStation on PGlite, and the Node baseline with the same bytes");
   return withServer(cleanups, startApp, async (served) => {
     const { targets, pdfNote } = await prepareTargets(served.url);
     const captured = await captureResponses(served.url, targets);
-    const run = await measure("PGlite", served, targets, config, "server log");
-    return { targets, pdfNote, captured, run };
+    const cacheProblems = await checkPageCache(served.url, targets);
+    const [run, baseline] = await withServer(
+      cleanups,
+      () => startNodeBaseline(captured),
+      (base) =>
+        measureSideBySide(
+          [
+            { name: "PGlite", served, output: "server log", warmupSec: config.warmupSec },
+            // Serving bytes from memory needs no more than JIT warm-up.
+            { name: "Node baseline", served: base, output: "stderr", warmupSec: Math.min(config.warmupSec, 2) },
+          ],
+          targets,
+          config,
+        ),
+    );
+    if (!run || !baseline) throw new Error("a run is missing");
+    for (const problem of cacheProblems) {
+      run.problems.push(`page cache: ${problem}`);
+      run.failures.push(`page cache: ${problem}`);
+    }
+    return { targets, pdfNote, captured, run, baseline };
   });
-}
-
-/** The captured bytes, served from memory by scripts/bench/baseline-server.ts. */
-export async function benchNodeBaseline(
-  pglite: PgliteRun,
-  config: BenchConfig,
-  cleanups: Cleanups,
-): Promise<ServerRun> {
-  log("\nNode baseline");
-  return withServer(
-    cleanups,
-    () => startNodeBaseline(pglite.captured),
-    (served) => measure("Node baseline", served, pglite.targets, config, "stderr"),
-  );
 }
 
 export const NGINX_NOTE = "not on PATH, so not measured (it is deliberately not installed by the benchmark)";
@@ -59,9 +69,10 @@ export async function benchNginx(
   const run = await withServer(
     cleanups,
     () => startNginx(nginx, pglite.captured),
-    (served) => measure("nginx", served, gets, config, "stderr"),
+    async (served) =>
+      (await measureSideBySide([{ name: "nginx", served, output: "stderr", warmupSec: 2 }], gets, config))[0],
   );
-  return { run, version };
+  return { run: run ?? skippedRun("nginx", "no run"), version };
 }
 
 /** PaperStation on PostgreSQL, in a fresh database on the DATABASE_URL server, dropped afterwards. */
@@ -78,7 +89,12 @@ export async function benchPostgres(
       async (served) => {
         // Fresh database, so a fresh account; the targets' paths and bodies stay comparable.
         const prepared = await prepareTargets(served.url);
-        return { run: await measure("PostgreSQL", served, prepared.targets, config, "server log"), version };
+        const [run] = await measureSideBySide(
+          [{ name: "PostgreSQL", served, output: "server log", warmupSec: config.warmupSec }],
+          prepared.targets,
+          config,
+        );
+        return { run: run ?? skippedRun("PostgreSQL", "no run"), version };
       },
     ),
   );

@@ -30,7 +30,7 @@ export function chromiumMissingMessage(): string | null {
 }
 
 /** How this user may run apt-get: directly as root, through passwordless sudo, or not at all. */
-function aptPrefix(): string[] | null {
+export function aptPrefix(): string[] | null {
   if (process.getuid?.() === 0) return [];
   const sudo = spawnSync("sudo", ["-n", "true"], { stdio: "ignore" });
   return sudo.status === 0 ? ["sudo", "-n"] : null;

@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";
-import { type Request, type Response, Router } from "express";
+import { type Request, type RequestHandler, type Response, Router } from "express";
 import { isPaperId, type PaperFileKind, parseGetQuestionQuery } from "../../domain/papers.ts";
 import { subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { getUser } from "../auth/session.server.ts";
+import { type EncodedBody, encodeBody, sendEncoded } from "../http/encoded-body.server.ts";
 import { escapeHtml } from "../http/escape.server.ts";
-import { sendError, sendOk } from "../http/respond.server.ts";
+import { type ApiBody, sendError, sendOk } from "../http/respond.server.ts";
 import { modelPaperListing } from "../model-papers/catalog.server.ts";
 import type { Services } from "../services.server.ts";
-import { findPaperFile, getPaperListing } from "./catalog.server.ts";
+import { findPaperFile, getPaperListing, type YearGroup } from "./catalog.server.ts";
 import { parseRange } from "./range.server.ts";
 
 /** True when the If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
@@ -19,29 +20,60 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
 }
 
-/** `GET /api/v1/get-question` (mounted under /api/v1). */
-export function papersApiRouter(services: Services): Router {
-  const router = Router();
-  router.get("/get-question", async (req, res) => {
+interface ListingAnswer {
+  body: EncodedBody;
+  etag: string;
+}
+
+/**
+ * get-question's answers, by the listing they serialise: the listing cache hands every request within
+ * its TTL the same array, so the envelope is serialised, tagged and gzipped once per listing and TTL,
+ * not once per request (decision 014). Collected with the listing.
+ */
+const listingAnswers = new WeakMap<YearGroup[], ListingAnswer>();
+
+function listingAnswer(data: YearGroup[]): ListingAnswer {
+  let answer = listingAnswers.get(data);
+  if (!answer) {
+    const message = data.length ? "OK" : "No papers yet for this subject and medium";
+    const body = JSON.stringify({ meta: { success: true, message }, data } satisfies ApiBody<YearGroup[]>);
+    // The tag hashes exactly the body sent, so it changes whenever the body does.
+    answer = {
+      body: encodeBody(body),
+      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    };
+    listingAnswers.set(data, answer);
+  }
+  return answer;
+}
+
+/**
+ * `GET /api/v1/get-question`, the exam-eve crowd's hottest request: mounted by the app as a route of its
+ * own, ahead of the API's routers and the compression middleware, since its bodies are compressed once
+ * per listing (decision 014).
+ */
+export function getQuestionHandler(services: Services): RequestHandler {
+  return async (req, res) => {
     const parsed = parseGetQuestionQuery(req.query as Record<string, unknown>);
     if (!parsed.ok) return sendError(res, 400, parsed.message, parsed.errors);
     // A database outage is answered by the app's error handler: 503 "Service temporarily unavailable".
-    const data = await getPaperListing(services, parsed.query);
-    const message = data.length ? "OK" : "No papers yet for this subject and medium";
-    // The tag hashes exactly what sendOk serialises, so it changes whenever the body does.
-    const body = JSON.stringify({ meta: { success: true, message }, data });
-    const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-    res.setHeader("ETag", etag);
+    const answer = listingAnswer(await getPaperListing(services, parsed.query));
+    res.setHeader("ETag", answer.etag);
     res.setHeader("Cache-Control", "public, max-age=60");
-    if (etagMatches(req.get("if-none-match"), etag)) return void res.status(304).end();
-    sendOk(res, data, message);
-  });
+    if (etagMatches(req.get("if-none-match"), answer.etag)) return void res.status(304).end();
+    sendEncoded(req, res, answer.body, "application/json; charset=utf-8");
+  };
+}
+
+/** `GET /api/v1/model-papers` (mounted under /api/v1). */
+export function papersApiRouter(services: Services): Router {
+  const router = Router();
   // PaperStation's own model papers for a subject and medium: the same envelope and validation as get-question.
-  router.get("/model-papers", (req, res) => {
+  router.get("/model-papers", async (req, res) => {
     const parsed = parseGetQuestionQuery(req.query as Record<string, unknown>);
     if (!parsed.ok) return sendError(res, 400, parsed.message, parsed.errors);
-    const data = modelPaperListing(parsed.query.subject, parsed.query.medium);
-    res.setHeader("Cache-Control", "public, max-age=300");
+    const data = await modelPaperListing(services, parsed.query.subject, parsed.query.medium);
+    res.setHeader("Cache-Control", "public, max-age=60");
     sendOk(res, data, data.length ? "OK" : "No model papers yet for this subject and medium");
   });
   return router;

@@ -101,5 +101,8 @@ describe.each([
     expect(res.status).toBe(401);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+    // The same policy, without a nonce source: nothing in a JSON answer runs as a page (decision 014).
+    expect(res.headers.get("content-security-policy")).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(res.headers.get("content-security-policy")).not.toContain("'nonce-");
   });
 });

@@ -1,0 +1,359 @@
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_CACHE_HEADER, PAGE_TTL_MS, pageCacheKey } from "../../server/http/page-cache.server.ts";
+import { getModelPapers } from "../../server/model-papers/catalog.server.ts";
+import { loadBuild } from "../support/build.ts";
+import { testDatabases } from "../support/databases.ts";
+import { api, newAccount } from "../support/http.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as sent (gzip stays gzip). */
+  raw: Buffer;
+  /** The body decoded (a rendered page may come as Brotli, from the compression middleware). */
+  html: string;
+  cache: string | undefined;
+  nonce: string | undefined;
+  setCookie: string[];
+}
+
+const SUBJECT = "/maharashtra-board-math-1-question-papers";
+
+/** One request with exactly these headers (no implicit Accept-Encoding, any Host), over node:http. */
+function send(base: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        const encoding = res.headers["content-encoding"];
+        const csp = String(res.headers["content-security-policy"] ?? "");
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          raw,
+          html: (encoding === "gzip"
+            ? gunzipSync(raw)
+            : encoding === "br"
+              ? brotliDecompressSync(raw)
+              : raw
+          ).toString(),
+          cache: res.headers[PAGE_CACHE_HEADER.toLowerCase()] as string | undefined,
+          nonce: /'nonce-([^']+)'/.exec(csp)?.[1],
+          setCookie: res.headers["set-cookie"] ?? [],
+        });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** The page with its nonce taken out, to compare two responses' content. */
+function withoutNonce(answer: Answer): string {
+  return answer.nonce ? answer.html.replaceAll(answer.nonce, "NONCE") : answer.html;
+}
+
+/** Every nonce attribute in the page (scripts, module preloads). */
+function nonceAttributes(html: string): string[] {
+  return [...html.matchAll(/\snonce="([^"]*)"/g)].map((m) => m[1] ?? "");
+}
+
+describe("the anonymous page cache", () => {
+  let server: TestServer;
+  let dispose: () => Promise<void>;
+  let clock = 1_000_000;
+  /** Each test moves the clock past the TTL first, so that it starts with nothing fresh in the cache. */
+  const expireAll = () => {
+    clock += PAGE_TTL_MS + 1;
+  };
+
+  beforeAll(async () => {
+    const [pglite] = testDatabases();
+    if (!pglite) throw new Error("no database");
+    const database = await pglite.open();
+    dispose = database.dispose;
+    server = await startTestServer(database, { build: await loadBuild(), pageCache: { now: () => clock } });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await dispose?.();
+  });
+
+  it("answers a second anonymous request within the TTL from the cache, with the same page", async () => {
+    expireAll();
+    const first = await send(server.url, SUBJECT);
+    const second = await send(server.url, SUBJECT);
+    expect(first.status).toBe(200);
+    expect(first.cache).toBe("miss");
+    expect(second.status).toBe(200);
+    expect(second.cache).toBe("hit");
+    expect(withoutNonce(second)).toBe(withoutNonce(first));
+    expect(second.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(second.headers["content-length"]).toBe(String(second.raw.length));
+    expect(second.headers.vary).toBe("Accept-Encoding");
+    // The same security and caching headers as the rendered response.
+    for (const name of [
+      "cache-control",
+      "x-content-type-options",
+      "referrer-policy",
+      "permissions-policy",
+      "x-frame-options",
+      "cross-origin-opener-policy",
+    ]) {
+      expect(second.headers[name], name).toBe(first.headers[name]);
+    }
+    expect(second.headers["content-security-policy"]).toBe(
+      String(first.headers["content-security-policy"]).replace(first.nonce ?? "", second.nonce ?? ""),
+    );
+  });
+
+  it("gives every response its own nonce, the same in the CSP and in every nonce attribute", async () => {
+    expireAll();
+    const answers = [await send(server.url, "/")];
+    for (let i = 0; i < 4; i++) answers.push(await send(server.url, "/", i % 2 ? { "Accept-Encoding": "gzip" } : {}));
+    expect(answers.map((a) => a.cache)).toEqual(["miss", "hit", "hit", "hit", "hit"]);
+    const nonces = answers.map((a) => a.nonce);
+    expect(new Set(nonces).size).toBe(answers.length);
+    for (const answer of answers) {
+      expect(answer.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const attributes = nonceAttributes(answer.html);
+      expect(attributes.length).toBeGreaterThan(0);
+      expect(new Set(attributes)).toEqual(new Set([answer.nonce]));
+      // No other response's nonce anywhere in this one.
+      for (const other of nonces) if (other !== answer.nonce) expect(answer.html).not.toContain(other);
+    }
+  });
+
+  it("sends gzip to clients that take it, decoding to the same page as identity", async () => {
+    expireAll();
+    const miss = await send(server.url, "/blogs", { "Accept-Encoding": "gzip, deflate, br" });
+    const gzip = await send(server.url, "/blogs", { "Accept-Encoding": "gzip, deflate, br" });
+    const identity = await send(server.url, "/blogs");
+    const refused = await send(server.url, "/blogs", { "Accept-Encoding": "gzip;q=0, br" });
+    expect([miss.cache, gzip.cache, identity.cache, refused.cache]).toEqual(["miss", "hit", "hit", "hit"]);
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.raw.length).toBeLessThan(identity.raw.length / 3);
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+    expect(withoutNonce(gzip)).toBe(withoutNonce(identity));
+    expect(withoutNonce(gzip)).toBe(withoutNonce(miss));
+  });
+
+  it("renders again once the TTL has passed", async () => {
+    expireAll();
+    expect((await send(server.url, "/about-us")).cache).toBe("miss");
+    clock += PAGE_TTL_MS - 1;
+    expect((await send(server.url, "/about-us")).cache).toBe("hit");
+    clock += 2;
+    expect((await send(server.url, "/about-us")).cache).toBe("miss");
+    expect((await send(server.url, "/about-us")).cache).toBe("hit");
+  });
+
+  it("lets concurrent misses for one page share one render", async () => {
+    expireAll();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => send(server.url, "/contact-us")));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(answers.filter((a) => a.cache === "miss")).toHaveLength(1);
+    expect(answers.filter((a) => a.cache === "hit")).toHaveLength(11);
+    expect(new Set(answers.map(withoutNonce)).size).toBe(1);
+  });
+
+  it("answers HEAD from a kept page, without a body, and does not keep a HEAD's own answer", async () => {
+    expireAll();
+    const coldHead = await send(server.url, "/privacy-&-policy", {}, "HEAD");
+    expect(coldHead.status).toBe(200);
+    expect(coldHead.cache).toBeUndefined();
+    expect((await send(server.url, "/privacy-&-policy")).cache).toBe("miss");
+    const head = await send(server.url, "/privacy-&-policy", {}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.cache).toBe("hit");
+    expect(head.raw.length).toBe(0);
+    expect(head.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(head.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+
+  it("never keeps or serves a page for a signed-in visitor, whose name never reaches anyone else", async () => {
+    expireAll();
+    const account = newAccount({ name: "Leaky Larry" });
+    const signup = await api(server.url, "/api/v1/signup", { json: account });
+    expect(signup.status).toBe(201);
+    const cookie = signup.cookie ?? "";
+
+    // Signed in first: rendered for them, not kept.
+    const signedIn = await send(server.url, SUBJECT, { Cookie: cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.cache).toBeUndefined();
+    expect(signedIn.html).toContain("Leaky Larry");
+    const anonymous = await send(server.url, SUBJECT);
+    expect(anonymous.cache).toBe("miss");
+    expect(anonymous.html).not.toContain("Leaky Larry");
+
+    // An anonymous page kept: the signed-in visitor still gets their own render, every time.
+    expect((await send(server.url, SUBJECT)).cache).toBe("hit");
+    for (let i = 0; i < 2; i++) {
+      const again = await send(server.url, SUBJECT, { Cookie: `medium=english; ${cookie}` });
+      expect(again.cache).toBeUndefined();
+      expect(again.html).toContain("Leaky Larry");
+    }
+    // Any session cookie counts, even one the server does not know: it is never answered from the cache.
+    const stale = await send(server.url, SUBJECT, { Cookie: "ps_session=expired-or-forged" });
+    expect(stale.cache).toBeUndefined();
+  });
+
+  it("keeps visitors with different mediums and languages apart", async () => {
+    expireAll();
+    const visitors = {
+      none: {},
+      english: { Cookie: "medium=english" },
+      semi: { Cookie: "medium=semi_english; ps_lang=en" },
+      bogus: { Cookie: "medium=klingon" },
+    };
+    const first: Record<string, Answer> = {};
+    for (const [name, headers] of Object.entries(visitors)) first[name] = await send(server.url, SUBJECT, headers);
+    // Each got a page of its own medium; an invalid medium is no medium, so it shares the default's page.
+    expect(first.none?.cache).toBe("miss");
+    expect(first.english?.cache).toBe("miss");
+    expect(first.semi?.cache).toBe("miss");
+    expect(first.bogus?.cache).toBe("hit");
+    expect(withoutNonce(first.english as Answer)).not.toBe(withoutNonce(first.none as Answer));
+    expect(withoutNonce(first.semi as Answer)).not.toBe(withoutNonce(first.english as Answer));
+    for (const [name, headers] of Object.entries(visitors)) {
+      const hit = await send(server.url, SUBJECT, headers);
+      expect(hit.cache, name).toBe("hit");
+      expect(withoutNonce(hit), name).toBe(withoutNonce(first[name] as Answer));
+    }
+    // The Marathi page is its own page too.
+    const marathi = await send(server.url, `/mr${SUBJECT}`, visitors.english);
+    expect(marathi.cache).toBe("miss");
+    expect(marathi.html).toContain('lang="mr"');
+  });
+
+  it("never keeps a response that sets a cookie, nor replays one visitor's cookie or request id", async () => {
+    expireAll();
+    // A medium chosen by link is remembered with Set-Cookie: every such request renders and sets it.
+    for (let i = 0; i < 3; i++) {
+      const chosen = await send(server.url, `${SUBJECT}?medium=english`, { "X-Request-Id": `visitor-a-${i}-0000` });
+      expect(chosen.cache === "hit").toBe(false);
+      expect(chosen.setCookie.join()).toMatch(/^medium=english;/);
+      expect(chosen.headers["x-request-id"]).toBe(`visitor-a-${i}-0000`);
+    }
+    // A visitor who already has that cookie gets a page without Set-Cookie, which may be kept…
+    const kept = await send(server.url, `${SUBJECT}?medium=english`, {
+      Cookie: "medium=english",
+      "X-Request-Id": "visitor-b-0000",
+    });
+    expect(kept.setCookie).toEqual([]);
+    expect(kept.cache).toBe("miss");
+    // …and replayed to the next one with their own request id and nonce, and no cookie.
+    const replayed = await send(server.url, `${SUBJECT}?medium=english`, {
+      Cookie: "medium=english",
+      "X-Request-Id": "visitor-c-0000",
+    });
+    expect(replayed.cache).toBe("hit");
+    expect(replayed.setCookie).toEqual([]);
+    expect(replayed.headers["x-request-id"]).toBe("visitor-c-0000");
+    expect(replayed.nonce).not.toBe(kept.nonce);
+    expect(replayed.html).not.toContain(kept.nonce);
+
+    // The one-time Marathi offer (a Marathi-medium visitor, no language chosen) sets ps_lang_offered.
+    const offered = await send(server.url, "/blogs", { Cookie: "medium=marathi" });
+    expect(offered.setCookie.join()).toMatch(/ps_lang_offered=1/);
+    const offeredAgain = await send(server.url, "/blogs", { Cookie: "medium=marathi" });
+    expect(offeredAgain.cache === "hit").toBe(false);
+    expect(offeredAgain.setCookie.join()).toMatch(/ps_lang_offered=1/);
+    // Once offered, the page has no offer and no cookie, and is kept.
+    const after = await send(server.url, "/blogs", { Cookie: "medium=marathi; ps_lang_offered=1" });
+    expect(after.setCookie).toEqual([]);
+    expect((await send(server.url, "/blogs", { Cookie: "medium=marathi; ps_lang_offered=1" })).cache).toBe("hit");
+    expect(withoutNonce(after)).not.toBe(withoutNonce(offered));
+  });
+
+  it("never keeps a page whose route says no-store or private (the report form)", async () => {
+    expireAll();
+    const [paper] = getModelPapers().byId.keys();
+    for (let i = 0; i < 2; i++) {
+      const report = await send(server.url, `/report?paper=${paper}`);
+      expect(report.status).toBe(200);
+      expect(String(report.headers["cache-control"])).toMatch(/no-store/);
+      expect(report.cache === "hit").toBe(false);
+    }
+  });
+
+  it("sends a bad Host header to the page handler's 400, even for a kept page", async () => {
+    expireAll();
+    expect((await send(server.url, "/")).cache).toBe("miss");
+    const bad = await send(server.url, "/", { Host: "bad host" });
+    expect(bad.status).toBe(400);
+    expect(bad.cache).toBeUndefined();
+  });
+
+  it("leaves the API, files, client navigations' data and unknown pages alone", async () => {
+    expireAll();
+    for (const path of [
+      "/api/v1/get-question?subject=math_1&medium=english&standard=10",
+      "/robots.txt",
+      `${SUBJECT}.data`,
+      "/no-such-page",
+      "/no-such-page",
+    ]) {
+      const answer = await send(server.url, path);
+      expect(answer.cache === "hit", path).toBe(false);
+    }
+  });
+
+  it("keys on everything a page's render reads from the request", async () => {
+    // Renders of one URL with each cookie and header the app reads, each fresh: wherever two renders
+    // differ (or one sets a cookie and the other does not), their keys must differ too.
+    const variants: Record<string, string>[] = [
+      {},
+      { Cookie: "medium=english" },
+      { Cookie: "medium=semi_english" },
+      { Cookie: "medium=marathi" },
+      { Cookie: "medium=marathi; ps_lang=en" },
+      { Cookie: "medium=marathi; ps_lang_offered=1" },
+      { Cookie: "medium=nonsense" },
+      { Cookie: "ps_lang=mr" },
+      { Cookie: "unrelated=1" },
+      { "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+      { "User-Agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36" },
+      { "Accept-Language": "mr-IN" },
+      { Host: "paperstation.example" },
+      { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "elsewhere.example" },
+    ];
+    for (const path of [SUBJECT, "/", "/mr", "/blogs"]) {
+      const seen = new Map<string, string>();
+      for (const headers of variants) {
+        expireAll();
+        const answer = await send(server.url, path, headers);
+        if (answer.status !== 200) continue;
+        const key = pageCacheKey({
+          method: "GET",
+          originalUrl: path,
+          headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+        } as never);
+        if (key === undefined) continue;
+        // A response that sets a cookie is never kept, but it must not share a key with one that is: the
+        // kept one would reach that visitor without their cookie (the one-time offer, say).
+        const content = `${withoutNonce(answer)}\nSet-Cookie: ${answer.setCookie.map((c) => c.split("=")[0]).join()}`;
+        const before = seen.get(key);
+        if (before !== undefined) expect(content, `${path} with ${JSON.stringify(headers)}`).toBe(before);
+        seen.set(key, content);
+      }
+    }
+  });
+
+  it("forgets every page when told to (an admin change in this process)", async () => {
+    const { forgetPages } = await import("../../server/http/page-cache.server.ts");
+    expireAll();
+    await send(server.url, "/about-us");
+    expect((await send(server.url, "/about-us")).cache).toBe("hit");
+    forgetPages(server.services);
+    expect((await send(server.url, "/about-us")).cache).toBe("miss");
+  });
+});
