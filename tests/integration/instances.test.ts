@@ -110,7 +110,7 @@ describe.runIf(adminUrl || process.env.CI)("paper files shared by two instances 
 
   it("a paper imported through A opens through B, whole and by range, with the same bytes", async () => {
     const incoming = await writeFolder({
-      "marathi/math_1/2024-march-question.pdf": await makeBulkyPdf(700, 24),
+      "marathi/math_1/2024-march-question.pdf": await makeBulkyPdf(1500, 24),
       "marathi/math_1/2024-march-solution.pdf": await makeBulkyPdf(20, 25),
     });
     folders.push(incoming);
