@@ -49,6 +49,13 @@ function isSubject(key: string): key is SubjectKey {
 }
 
 /** "Mathematics 1 2024 March": what the console calls a board paper or sample. */
+/** The subject page with the viewer open on this board or sample paper, in a medium it serves. */
+export function boardPaperUrl(paper: { id: string; subject: string; mediums: string[] }): string {
+  if (!isSubject(paper.subject)) return "/";
+  const medium = MEDIUMS.find((m) => paper.mediums.includes(m)) ?? MEDIUMS[0];
+  return `${subjectPath(subjectByKey(paper.subject))}?${new URLSearchParams({ medium, paper: paper.id })}`;
+}
+
 export function slotTitle(slot: { subject: string; year: number; session: string }): string {
   const name = isSubject(slot.subject) ? subjectByKey(slot.subject).name : slot.subject;
   const session = slot.session === "july" ? SESSION_LABELS.july : SESSION_LABELS.march;
@@ -104,9 +111,6 @@ async function paperRows(
   const size = sizer(services);
   return Promise.all(
     rows.map(async ({ paper, ...who }): Promise<CatalogueRow> => {
-      const subject = isSubject(paper.subject) ? subjectByKey(paper.subject) : null;
-      const medium = MEDIUMS.find((m) => paper.mediums.includes(m)) ?? MEDIUMS[0];
-      const viewer = new URLSearchParams({ medium, paper: paper.id });
       return {
         id: paper.id,
         kind: paper.official ? "official" : "sample",
@@ -115,8 +119,7 @@ async function paperRows(
         year: paper.year,
         session: paper.session === "july" ? "july" : "march",
         ...(await storedFields(size, paper, who)),
-        // The subject page with the viewer open on this paper, in a medium it serves.
-        publicUrl: subject ? `${subjectPath(subject)}?${viewer}` : "/",
+        publicUrl: boardPaperUrl(paper),
       };
     }),
   );

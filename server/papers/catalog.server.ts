@@ -4,6 +4,7 @@ import { modelPaperFileName, type PaperFileKind, paperFileName, paperFileUrl } f
 import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
 import type { Database } from "../db/client.server.ts";
 import { modelPapers, papers } from "../db/schema.ts";
+import { shortCache } from "../db/short-cache.server.ts";
 import type { Services } from "../services.server.ts";
 
 /** One paper in the get-question listing (spec §7), shared by the API and the subject page loader. */
@@ -91,53 +92,27 @@ export type ListingQuery = { subject: SubjectKey; medium: Medium; standard: Stan
  */
 export const LISTING_TTL_MS = 2000;
 
-interface CachedListing {
-  /** Infinity while the query runs, so that concurrent requests share it. */
-  expires: number;
-  value: Promise<YearGroup[]>;
-}
-
-const listingCaches = new WeakMap<Database, Map<string, CachedListing>>();
-
-function listingCacheOf(database: Database): Map<string, CachedListing> {
-  let entries = listingCaches.get(database);
-  if (!entries) {
-    entries = new Map();
-    listingCaches.set(database, entries);
-  }
-  return entries;
-}
+const listings = shortCache(
+  LISTING_TTL_MS,
+  queryPaperListing,
+  (query: ListingQuery) => `${query.standard}:${query.subject}:${query.medium}`,
+);
 
 /**
  * Years newest first; inside a year March (main exam) before July (supplementary).
  * The result is shared by every caller within the TTL: read it, never change it.
  */
 export function getPaperListing(services: Pick<Services, "database">, query: ListingQuery): Promise<YearGroup[]> {
-  const entries = listingCacheOf(services.database);
-  const key = `${query.standard}:${query.subject}:${query.medium}`;
-  const hit = entries.get(key);
-  if (hit && hit.expires > Date.now()) return hit.value;
-
-  const entry: CachedListing = { expires: Number.POSITIVE_INFINITY, value: queryPaperListing(services, query) };
-  entries.set(key, entry);
-  entry.value.then(
-    () => {
-      entry.expires = Date.now() + LISTING_TTL_MS;
-    },
-    () => {
-      if (entries.get(key) === entry) entries.delete(key);
-    },
-  );
-  return entry.value;
+  return listings.get(services.database, query);
 }
 
 /** After this process changes the catalogue, its next listing reads the database again. */
 export function forgetPaperListings(database: Database): void {
-  listingCaches.delete(database);
+  listings.forget(database);
 }
 
-async function queryPaperListing(services: Pick<Services, "database">, query: ListingQuery): Promise<YearGroup[]> {
-  const rows = await services.database.db
+async function queryPaperListing(database: Database, query: ListingQuery): Promise<YearGroup[]> {
+  const rows = await database.db
     .select({
       id: papers.id,
       year: papers.year,

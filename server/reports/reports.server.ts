@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { CatalogueKind } from "../../domain/admin.ts";
-import { EXAM_SESSIONS, type ExamSession, MEDIUMS } from "../../domain/catalog.ts";
+import { EXAM_SESSIONS, type ExamSession } from "../../domain/catalog.ts";
 import { type ModelPaper, splitItemNumber } from "../../domain/model-papers.ts";
 import {
   REPORT_ADMIN_MESSAGES,
@@ -15,8 +15,8 @@ import {
   tooManyReportsMessage,
 } from "../../domain/report-schema.ts";
 import { questionLabel, type ReportReason, type ReportRow, type ReportStatus } from "../../domain/reports.ts";
-import { SUBJECT_KEYS, type SubjectKey, subjectByKey, subjectPath } from "../../domain/subjects.ts";
-import { slotTitle } from "../admin/catalogue.server.ts";
+import { SUBJECT_KEYS, type SubjectKey } from "../../domain/subjects.ts";
+import { boardPaperUrl, slotTitle } from "../admin/catalogue.server.ts";
 import { writeAudit } from "../admin/audit.server.ts";
 import type { AdminUser } from "../admin/auth.server.ts";
 import type { Db } from "../db/client.server.ts";
@@ -64,11 +64,15 @@ const isSubject = (key: string): key is SubjectKey => (SUBJECT_KEYS as readonly 
 const isSession = (value: string): value is ExamSession => (EXAM_SESSIONS as readonly string[]).includes(value);
 
 /** The subject page with the viewer open on the paper, in a medium it serves (as the console links it). */
-function boardPaperUrl(paper: { id: string; subject: string; mediums: string[] }): string {
-  if (!isSubject(paper.subject)) return "/";
-  const medium = MEDIUMS.find((m) => paper.mediums.includes(m)) ?? MEDIUMS[0];
-  return `${subjectPath(subjectByKey(paper.subject))}?${new URLSearchParams({ medium, paper: paper.id })}`;
-}
+/** What a report needs of a board or sample paper: its title and its link. */
+const boardPaperColumns = {
+  id: papers.id,
+  subject: papers.subject,
+  year: papers.year,
+  session: papers.session,
+  mediums: papers.mediums,
+  official: papers.official,
+};
 
 export interface PaperQuestionRef {
   /** The item's id in the paper (`q2a1`). */
@@ -134,14 +138,7 @@ export async function findReportablePaper(
     };
   }
   const [row] = await services.database.db
-    .select({
-      id: papers.id,
-      subject: papers.subject,
-      year: papers.year,
-      session: papers.session,
-      mediums: papers.mediums,
-      official: papers.official,
-    })
+    .select(boardPaperColumns)
     .from(papers)
     .where(and(eq(papers.id, id), isNull(papers.retiredAt)))
     .limit(1);
@@ -223,14 +220,7 @@ async function toRows(services: Pick<Services, "database">, records: ReportRecor
   const boardIds = ids.filter((id) => !known.has(id));
   const boardRows = boardIds.length
     ? await services.database.db
-        .select({
-          id: papers.id,
-          subject: papers.subject,
-          year: papers.year,
-          session: papers.session,
-          mediums: papers.mediums,
-          official: papers.official,
-        })
+        .select(boardPaperColumns)
         .from(papers)
         .where(inArray(papers.id, boardIds))
     : [];
