@@ -6,6 +6,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   build: {
     target: "es2022",
+    // `SOURCEMAP=1 npx react-router build` to see which modules fill a chunk when a budget is tight.
+    sourcemap: process.env.SOURCEMAP === "1",
     rolldownOptions: isSsrBuild
       ? {}
       : {
@@ -23,13 +25,27 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // viewer's parts), the viewer's frame and sign-in dialog (subject and paper pages only),
                 // and the paper's body, practice's rules and its sync (paper and practice pages only), and
                 // the text pages' parts (article body, community block, page heading, form fields), which the
-                // subject page does not use. In this group they would be part of
+                // subject page does not use; the modal frame (only the lazy viewer and sign-in dialog use it) and
+                // practice's page frame (practice pages only). In this group they would be part of
                 // every page's first load. Nor the admin console (its routes, components and domain/admin.ts, with
                 // zod) or the 404 route its layout shows to everyone else: only the console's pages load them.
                 {
                   name: "shared",
-                  test: /[\\/](app|domain)[\\/](?!routes[\\/](admin[\\/]|not-found\.tsx)|components[\\/]admin[\\/]|admin\.ts|components[\\/](auth-card|auth-dialog|paper-viewer|paper-viewer-body|paper-viewer-document|paper-viewer-layer|model-paper-view|article-body|community-block|page-heading|form-fields)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory|viewer-route|viewer-code|viewer-paper|practice-sync|vitals.client|api)\.ts|practice\.ts|api-messages\.ts|auth-rules\.ts)/,
+                  test: /[\\/](app|domain)[\\/](?!routes[\\/](admin[\\/]|not-found\.tsx)|components[\\/]admin[\\/]|admin\.ts|components[\\/](auth-card|auth-dialog|paper-viewer|paper-viewer-body|paper-viewer-document|paper-viewer-layer|model-paper-view|article-body|community-block|page-heading|form-fields|paper-modal|practice-page)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory|viewer-route|viewer-code|viewer-paper|practice-sync|vitals.client|api|pwa.client|saved-papers.client|offline-names)\.ts|practice\.ts|api-messages\.ts|auth-rules\.ts)/,
                   minShareCount: 2,
+                },
+                // The viewer's frame with its modal: one chunk on the pages that open papers (subject, model
+                // paper, saved papers), none on the others; the sign-in dialog (lazy) reuses the modal from it.
+                // After `shared`, which takes the modules every page needs first (a group takes its modules'
+                // dependencies too).
+                {
+                  name: "paper-viewer-layer",
+                  test: /[\\/]app[\\/]components[\\/](paper-viewer-layer|paper-modal)\.tsx/,
+                },
+                // Practice's rules, its offline queue and its page frame: one chunk for the practice pages.
+                {
+                  name: "practice",
+                  test: /[\\/](app[\\/]lib[\\/]practice-sync\.ts|domain[\\/]practice\.ts|app[\\/]components[\\/]practice-page\.tsx)/,
                 },
               ],
             },
