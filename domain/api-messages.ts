@@ -26,6 +26,10 @@ export const API_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "No such paper": "api.report.noSuchPaper",
   "This paper has no such question": "api.report.noSuchQuestion",
   "Thank you for telling us. We will check the paper and put it right.": "api.report.thanks",
+  // The search API (domain/search.ts's SEARCH_MESSAGES, written out for the same reason; a test checks them).
+  "Type something to search for": "api.search.empty",
+  "Search for at most 200 characters": "api.search.tooLong",
+  "Give one search at a time": "api.search.repeated",
 };
 
 /** Messages with a number in them: the pattern, the catalog key and the argument's name. */

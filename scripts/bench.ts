@@ -20,6 +20,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench     # PostgreSQL too
  *   BENCH_ONLY=http npm run bench         # only the load test: prints its tables, writes no file
  *   BENCH_ONLY=viewer npm run bench       # only the viewer step: prints its table, writes no file
+ *   BENCH_ONLY=search npm run bench       # only the search scenario on PGlite: prints its table, writes no file
  *
  * The steps live in scripts/bench/: config, machine, wrk, runs (one per server: targets, then measure),
  * viewer (with its paper, viewer-fixture), report.
@@ -32,7 +33,7 @@ import { type BenchConfig, readConfig } from "./bench/config.ts";
 import { log } from "./bench/log.ts";
 import { machine } from "./bench/machine.ts";
 import { goalFailures, keptPart, renderReport } from "./bench/report.ts";
-import { benchNginx, benchPglite, benchPostgres, NGINX_NOTE } from "./bench/runs.ts";
+import { benchNginx, benchPglite, benchPostgres, benchSearchOnly, NGINX_NOTE } from "./bench/runs.ts";
 import { benchViewer, type ViewerResult } from "./bench/viewer.ts";
 import { ensureWrk } from "./bench/wrk.ts";
 import { ensureBuild } from "./lib/build.ts";
@@ -80,6 +81,7 @@ async function bench(config: BenchConfig, cleanups: Cleanups): Promise<void> {
     pdfNote: pglite.pdfNote,
     failures,
     viewer: viewer?.section,
+    searches: [pglite.search, ...(postgres ? [postgres.search] : [])],
     kept: keptPart(previous),
   });
   log(`\n${report}`);
@@ -121,7 +123,8 @@ async function main(): Promise<void> {
   const cleanups = createCleanups();
   cleanUpOnInterrupt(cleanups);
   try {
-    await (config.only === "viewer" ? benchViewerOnly(config, cleanups) : bench(config, cleanups));
+    if (config.only === "search") reportFailures(await benchSearchOnly(config, cleanups));
+    else await (config.only === "viewer" ? benchViewerOnly(config, cleanups) : bench(config, cleanups));
   } catch (error) {
     process.stderr.write(`bench failed: ${(error as Error).stack ?? error}\n`);
     await cleanups.runAll();

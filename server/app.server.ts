@@ -20,6 +20,8 @@ import { requestLog } from "./logger.server.ts";
 import { getQuestionHandler, paperFilesRouter, papersApiRouter } from "./papers/routes.server.ts";
 import { attemptsApiRouter } from "./practice/routes.server.ts";
 import { reportsApiRouter } from "./reports/routes.server.ts";
+import { searchIndexWarming } from "./search/index.server.ts";
+import { searchHandler } from "./search/routes.server.ts";
 import type { Services } from "./services.server.ts";
 
 export const CLIENT_DIR = path.join(import.meta.dirname, "../build/client");
@@ -79,6 +81,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   // its own: the exam-eve crowd's hottest request skips the API's routers and the compression middleware
   // (its bodies are compressed once per listing).
   app.get("/api/v1/get-question", security, getQuestionHandler(services));
+  app.get("/api/v1/search", security, searchHandler(services));
   const api = express.Router();
   api.use(
     "/v1",
@@ -113,6 +116,10 @@ export function createApp(services: Services, options: AppOptions = {}): express
     res.setHeader("Cache-Control", "no-store");
     try {
       await services.database.ping(2000);
+      // Not ready before start-up's first search index build is done (decision 015).
+      if (searchIndexWarming(services.database)) {
+        return void res.status(503).json({ status: "starting", reason: "search index: first build" });
+      }
       res.json({ status: "ok" });
     } catch (error) {
       res.status(503).json({ status: "unavailable", reason: `database: ${(error as Error).message}` });

@@ -55,6 +55,8 @@ const EnvSchema = z
     // whose students share few addresses (school labs, carrier NAT) may raise the second.
     LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(AUTH_LIMITS.loginPerAccount),
     LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(AUTH_LIMITS.loginPerIp),
+    // Search API requests per address per minute (decision 015); the benchmark raises it.
+    SEARCH_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(1200),
   })
   .transform((env) => {
     // Canonical links are absolute; without a SITE_URL they point at this server.
@@ -73,6 +75,7 @@ const EnvSchema = z
       supportEmail: env.SUPPORT_EMAIL,
       trustProxy: env.TRUST_PROXY,
       loginLimits: { perAccount: env.LOGIN_LIMIT_PER_ACCOUNT, perIp: env.LOGIN_LIMIT_PER_IP },
+      searchLimitPerIp: env.SEARCH_LIMIT_PER_IP,
     };
   });
 

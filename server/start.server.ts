@@ -5,6 +5,7 @@ import { openDatabase } from "./db/client.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
 import { syncModelPapers } from "./model-papers/sync.server.ts";
 import { seedSamplePapers } from "./papers/samples.server.ts";
+import { scheduleSearchSync, searchSyncRunning } from "./search/index.server.ts";
 import { closeServices, createServices, type Services } from "./services.server.ts";
 
 export interface RunningServer {
@@ -28,6 +29,9 @@ export async function startServer(config: Config, options: AppOptions & { log?: 
   const services = await createServices({ config, log, database });
   if (config.samplePapers) await seedSamplesOnStart(services);
   await syncModelPapersOnStart(services);
+  // The search index catches up in the background (decision 015): a second or two on first start, ~0.1 s after;
+  // /readyz answers 503 until it is done.
+  void scheduleSearchSync(services, log);
   const app = createApp(services, options);
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -51,6 +55,7 @@ export async function startServer(config: Config, options: AppOptions & { log?: 
           server.close(() => resolve());
           server.closeIdleConnections();
         });
+        await searchSyncRunning(services.database);
         await closeServices(services);
       })();
       return closing;

@@ -15,13 +15,13 @@ export interface BenchConfig {
   command: string;
   /**
    * BENCH_ONLY=viewer: only the paper viewer step (no load test); BENCH_ONLY=http: only the load test (no
-   * viewer). Either prints its tables and writes no file.
+   * viewer); BENCH_ONLY=search: only the search scenario, on PGlite. Each prints its tables and writes no file.
    */
   only: BenchStep | undefined;
 }
 
 /** The steps BENCH_ONLY can pick. */
-export const BENCH_STEPS = ["viewer", "http"] as const;
+export const BENCH_STEPS = ["viewer", "http", "search"] as const;
 export type BenchStep = (typeof BENCH_STEPS)[number];
 
 /**

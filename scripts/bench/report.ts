@@ -3,6 +3,7 @@ import type { BenchConfig } from "./config.ts";
 import type { CapturedResponse } from "./http.ts";
 import type { Machine } from "./machine.ts";
 import type { Row, ServerRun } from "./measure.ts";
+import { SEARCH_GOAL_P95_MS, SEARCH_QUERIES, type SearchBench, searchTable } from "./search.ts";
 import { ACCEPT_ENCODING, DEFAULT_TIMEOUT_SEC, LOGIN_TIMEOUT_SEC, type Target } from "./targets.ts";
 
 export interface ReportInput {
@@ -27,6 +28,8 @@ export interface ReportInput {
   failures: string[];
   /** The paper viewer's section (scripts/bench/viewer.ts), when that step ran. */
   viewer?: string[];
+  /** The search scenario on each app server (scripts/bench/search.ts). */
+  searches?: SearchBench[];
   /** Hand-written sections kept from the previous report (after KEPT_MARKER). */
   kept?: string;
 }
@@ -45,6 +48,7 @@ export function renderReport(input: ReportInput): string {
     ...responseSizes(input),
     ...input.apps.flatMap((run) => appSection(run, input.baseline)),
     ...loginSection([...input.apps, input.baseline]),
+    ...searchSection(input.searches ?? []),
     ...baselineSection(input.nginx),
     ...(input.viewer ?? []),
     ...notesSection(input),
@@ -252,6 +256,17 @@ function loginSection(runs: ServerRun[]): string[] {
     "## Login (bounded by argon2)",
     "",
     ...markdownTable(["Server", "Conns", "Req/s", "p50", "p99", "Load", "Peak RSS"], "lrrrrrr", rows),
+  ];
+}
+
+function searchSection(searches: SearchBench[]): string[] {
+  if (!searches.length) return [];
+  return [
+    "",
+    "## Search (issue 16)",
+    "",
+    `Its own wrk run after the targets above, on the same server: each request the next of ${SEARCH_QUERIES.length} queries (English, Marathi, Hindi; whole words, prefixes as typed, typos) with \`Accept-Encoding: gzip\`. Before the load, each query is asked once, one at a time, with the result cache empty: the cold row. Goal: p95 at most ${SEARCH_GOAL_P95_MS} ms warm (decision 015).`,
+    ...searches.flatMap((search) => searchTable(search.name, search, false).split("\n")),
   ];
 }
 

@@ -1,12 +1,15 @@
 /** One step per server the benchmark measures: start it, measure it, stop it. */
 import { randomBytes } from "node:crypto";
+import os from "node:os";
 import postgres from "postgres";
+import { ensureBuild } from "../lib/build.ts";
 import { type Cleanups, withServer } from "./cleanups.ts";
 import type { BenchConfig } from "./config.ts";
 import type { CapturedResponse } from "./http.ts";
 import { log } from "./log.ts";
 import { measureSideBySide, type ServerRun, skippedRun } from "./measure.ts";
 import { findNginx, nginxVersion, startApp, startNginx, startNodeBaseline } from "./processes.ts";
+import { benchSearch, type SearchBench } from "./search.ts";
 import { captureResponses, checkPageCache, type PreparedTargets, prepareTargets } from "./targets.ts";
 
 export interface PgliteRun extends PreparedTargets {
@@ -15,6 +18,8 @@ export interface PgliteRun extends PreparedTargets {
   baseline: ServerRun;
   /** Each target's response from this server, which the baselines replay. */
   captured: CapturedResponse[];
+  /** The search scenario on the same server (scripts/bench/search.ts). */
+  search: SearchBench;
 }
 
 /**
@@ -42,12 +47,29 @@ export async function benchPglite(config: BenchConfig, cleanups: Cleanups): Prom
         ),
     );
     if (!run || !baseline) throw new Error("a run is missing");
+    // Search (issue 16): its own scenario, many queries in turn, on the same server.
+    const search = await benchSearch(served, "PGlite", config);
+    run.failures.push(...search.failures);
     for (const problem of cacheProblems) {
       run.problems.push(`page cache: ${problem}`);
       run.failures.push(`page cache: ${problem}`);
     }
-    return { targets, pdfNote, captured, run, baseline };
+    return { targets, pdfNote, captured, run, baseline, search };
   });
+}
+
+/** BENCH_ONLY=search: the search scenario alone, on PGlite (about half a minute); its table is printed. */
+export async function benchSearchOnly(config: BenchConfig, cleanups: Cleanups): Promise<string[]> {
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ");
+  log(`PaperStation benchmark, search scenario only (${config.command}); load average ${load()}`);
+  ensureBuild();
+  const result = await withServer(cleanups, startApp, (served) => benchSearch(served, "PGlite", config));
+  log(`load average after: ${load()}`);
+  return result.failures;
 }
 
 export const NGINX_NOTE = "not on PATH, so not measured (it is deliberately not installed by the benchmark)";
@@ -80,7 +102,7 @@ export async function benchPostgres(
   adminUrl: string,
   config: BenchConfig,
   cleanups: Cleanups,
-): Promise<{ run: ServerRun; version: string }> {
+): Promise<{ run: ServerRun; version: string; search: SearchBench }> {
   log("\nPaperStation on PostgreSQL");
   return withBenchDatabase(adminUrl, cleanups, (url, version) =>
     withServer(
@@ -94,7 +116,9 @@ export async function benchPostgres(
           prepared.targets,
           config,
         );
-        return { run: run ?? skippedRun("PostgreSQL", "no run"), version };
+        const search = await benchSearch(served, "PostgreSQL", config);
+        run?.failures.push(...search.failures);
+        return { run: run ?? skippedRun("PostgreSQL", "no run"), version, search };
       },
     ),
   );

@@ -248,3 +248,71 @@ export const yearNotes = pgTable(
   },
   (t) => [index("year_notes_year_idx").on(t.year)],
 );
+
+/** PostgreSQL tsvector; only the database writes it (generated columns). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * Every column of a search document, weighted: the title (and its Marathi title) A, keywords (chapter, subject
+ * and session names) B, the text C, a question's answer D. One expression per text search configuration.
+ */
+function searchVector(config: "english" | "search_simple") {
+  const part = (text: string, weight: string) => `setweight(to_tsvector('${config}'::regconfig, ${text}), '${weight}')`;
+  return sql.raw(
+    [
+      part(`"title" || ' ' || coalesce("title_mr", '')`, "A"),
+      part(`"keywords"`, "B"),
+      part(`"body"`, "C"),
+      part(`"extra"`, "D"),
+    ].join(" || "),
+  );
+}
+
+/**
+ * The site search's index (issue 16, decision 015): one row per subject, model-paper question, article and
+ * official or sample paper, rebuilt from the content files and the catalogue at start-up and after admin
+ * changes. `hash` lets a rebuild skip unchanged rows. English text is searched with the `english`
+ * configuration (word forms), all text with `search_simple` (`simple` without English stop words; migration 0004).
+ */
+export const searchDocuments = pgTable(
+  "search_documents",
+  {
+    /** `subject:math_1`, `question:math-1-model-1:q1a2`, `article:mr:<slug>`, `paper:<paper id>`. */
+    id: text("id").primaryKey(),
+    /** subject | question | article | paper */
+    kind: text("kind").notNull(),
+    /** Language of the text: en, mr, hi or sa. */
+    lang: text("lang").notNull(),
+    title: text("title").notNull(),
+    /** The title Marathi pages show, when it differs (subjects, papers). */
+    titleMr: text("title_mr"),
+    context: text("context"),
+    contextMr: text("context_mr"),
+    /** The English page's path, and the Marathi page's (the same path when the page exists in one language). */
+    url: text("url").notNull(),
+    urlMr: text("url_mr").notNull(),
+    keywords: text("keywords").notNull().default(""),
+    body: text("body").notNull().default(""),
+    extra: text("extra").notNull().default(""),
+    /** Official or sample paper: hidden while the `papers` row is retired (checked at query time). */
+    paperId: text("paper_id"),
+    /** Model-paper question: hidden while the model paper is retired. */
+    modelPaperId: text("model_paper_id"),
+    /** Order among equals (a paper's questions in print order, subjects in the site's order). */
+    position: integer("position").notNull().default(0),
+    /** sha256 of everything above: a rebuild rewrites only changed rows. */
+    hash: text("hash").notNull(),
+    tsvEn: tsvector("tsv_en").generatedAlwaysAs(searchVector("english")),
+    tsvSimple: tsvector("tsv_simple").generatedAlwaysAs(searchVector("search_simple")),
+  },
+  (t) => [
+    index("search_documents_en_idx").using("gin", t.tsvEn),
+    index("search_documents_simple_idx").using("gin", t.tsvSimple),
+  ],
+);
+
+/**
+ * Every word of the index once (from `ts_stat`): what a misspelt query word is compared with, by trigrams in
+ * memory (server/search/lexicon.server.ts).
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() });
