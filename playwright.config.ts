@@ -13,6 +13,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     trace: "retain-on-failure",
+    // No service worker unless a spec asks for one (pwa.spec.ts, offline.spec.ts): a worker installed by one page
+    // would answer the next page's requests from its caches, hiding them from budgets and route mocks.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: chromiumPath(),
       args: CHROMIUM_FLAGS,

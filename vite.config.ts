@@ -31,7 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // zod) or the 404 route its layout shows to everyone else: only the console's pages load them.
                 {
                   name: "shared",
-                  test: /[\\/](app|domain)[\\/](?!routes[\\/](admin[\\/]|not-found\.tsx)|components[\\/]admin[\\/]|admin\.ts|components[\\/](auth-card|auth-dialog|paper-viewer|paper-viewer-body|paper-viewer-document|paper-viewer-layer|model-paper-view|article-body|community-block|page-heading|form-fields|paper-modal|practice-page)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory|viewer-route|viewer-code|viewer-paper|practice-sync|vitals.client|api|pwa.client|saved-papers.client|offline-names)\.ts|practice\.ts|api-messages\.ts|auth-rules\.ts)/,
+                  test: /[\\/](app|domain)[\\/](?!routes[\\/](admin[\\/]|not-found\.tsx)|components[\\/]admin[\\/]|admin\.ts|components[\\/](auth-card|auth-dialog|paper-viewer|paper-viewer-body|paper-viewer-document|paper-viewer-layer|model-paper-view|article-body|community-block|page-heading|form-fields|paper-modal|practice-page)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory|viewer-route|viewer-code|viewer-paper|practice-sync|vitals.client|api|pwa\.client|after-load\.client|saved-[\w.-]+|offline-names)\.ts|components[\\/](saved-indicator|search-combobox)\.tsx?|practice\.ts|api-messages\.ts|auth-rules\.ts)/,
                   minShareCount: 2,
                 },
                 // The viewer's frame with its modal: one chunk on the pages that open papers (subject, model

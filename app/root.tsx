@@ -10,6 +10,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useLocation,
   useMatches,
+  useNavigate,
   useRouteError,
 } from "react-router";
 import { localeFromPath, pageNamespaces } from "../domain/i18n.ts";
@@ -62,10 +63,7 @@ export function meta({ error, matches }: Route.MetaArgs) {
   ];
 }
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "manifest", href: "/manifest.webmanifest" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
   const { locale, catalog } = useRootData();
@@ -96,6 +94,8 @@ function Document({ children }: { children: ReactNode }) {
         <meta httpEquiv="Pragma" content="no-cache" />
         <meta httpEquiv="Expires" content="0" />
         <meta name="theme-color" content="#3730a3" />
+        {/* The installed app's name and start page in the page's language (decision 016). */}
+        <link rel="manifest" href={locale === "mr" ? "/mr/manifest.webmanifest" : "/manifest.webmanifest"} />
         <Meta />
         <Links />
         {devanagari && fontUrl ? <DevanagariFont url={fontUrl} /> : null}
@@ -123,14 +123,18 @@ function Document({ children }: { children: ReactNode }) {
 
 export default function App() {
   const matches = useMatches();
-  const { unavailable } = useRootData();
-  // The measuring code loads after the page's load event, with web-vitals, outside the page's first load.
+  const { unavailable, user } = useRootData();
+  const navigate = useNavigate();
+  // The measuring code (web-vitals), the service worker's registration (decision 016) and the search boxes'
+  // suggestions load after the page's load event: outside the page's first load, never delaying the first paint.
   const current = useRef(matches);
   current.current = matches;
   // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation reports its route (read through the ref)
   useEffect(() => {
     const report = () =>
-      void import("./lib/vitals.client").then((m) => m.reportWebVitals(current.current)).catch(() => {});
+      void import("./lib/after-load.client")
+        .then((m) => m.afterLoad(current.current, user?.id ?? null, navigate))
+        .catch(() => {});
     // After the load event has finished, not during it: the page's first load is over by then.
     const later = () => setTimeout(report, 0);
     if (document.readyState === "complete") report();

@@ -40,6 +40,8 @@ function pages(locale: "en" | "mr") {
     route(at("practice/:attemptId/result"), "routes/practice-result.tsx", opts("routes/practice-result")),
     route(at("progress"), "routes/progress.tsx", opts("routes/progress")),
     route(at("report"), "routes/report.tsx", opts("routes/report")),
+    route(at("search"), "routes/search.tsx", opts("routes/search")),
+    route(at("saved"), "routes/saved.tsx", opts("routes/saved")),
     ...SUBJECTS.map((subject) =>
       route(at(subjectPath(subject).slice(1)), "routes/subject.tsx", opts(`subject-${subject.slug}`, true)),
     ),

@@ -103,6 +103,9 @@ const PAGE_NAMESPACES: readonly { test: (path: string) => boolean; namespaces: r
   { test: (path) => path.startsWith("/maharashtra-board-"), namespaces: PAPER_PAGES },
   { test: (path) => path.startsWith("/practice/") || path === "/progress", namespaces: ["practice", "paper"] },
   { test: (path) => path === "/report", namespaces: ["report"] },
+  { test: (path) => path === "/search", namespaces: ["search"] },
+  // My saved papers opens them in the viewer, as the subject pages do.
+  { test: (path) => path === "/saved", namespaces: ["offline", "paper", "viewer"] },
 ];
 /** Everything else is the blog, an article, or a page that does not exist. */
 const OTHER_PAGES = ["blog"];

@@ -37,7 +37,8 @@ async function main() {
   }
   const buildPath = path.join(import.meta.dirname, "../build/server/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  return startServer(config, { log, build });
+  // CLIENT_DIR: tests only (the service worker's update prompt serves a changed copy of build/client).
+  return startServer(config, { log, build, clientDir: process.env.CLIENT_DIR || undefined });
 }
 
 try {

@@ -8,6 +8,7 @@ import { lastPageRead, rememberPageRead } from "../lib/viewer-memory";
 import { clampZoom, FIT_ZOOM, MAX_ZOOM, MIN_ZOOM, zoomInStep, zoomOutStep } from "../lib/viewer-zoom";
 import { ViewerError, type ViewerPaper, viewerTitle } from "./paper-viewer";
 import type { PaperViewerDocumentProps, ViewerHandle, ViewerStatus } from "./paper-viewer-document";
+import { SavedIndicator } from "./saved-indicator";
 
 const controlBase =
   "inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-500 px-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:opacity-50";
@@ -189,6 +190,7 @@ export default function ViewerBody({
           </a>
         </div>
       </div>
+      <SavedIndicator paper={paper} kind={kind} url={url} ready={ready} />
       <div className="relative min-h-0 flex-1">
         {status.kind === "loading" ? <LoadingProgress codeReady={DocumentView !== null} progress={progress} /> : null}
         {status.kind === "error" ? <ViewerError reason={status.reason} onRetry={onRetry} onSignIn={onSignIn} /> : null}

@@ -9,8 +9,8 @@ import type { AuthRequest } from "./auth-dialog";
 import { PaperViewer, type ViewerPaper, viewerTitle } from "./paper-viewer";
 
 // The sign-in dialog's code loads when a visitor first needs it (with the sign-in card it already loaded on
-// demand): pages that offer it carry none of it in their first load.
-const AuthDialog = lazy(() => {
+// demand): pages that offer it carry none of it in their first load. The model paper page uses this one too.
+export const AuthDialog = lazy(() => {
   void import("./auth-card"); // the card the dialog shows, fetched alongside rather than after it
   return import("./auth-dialog").then((m) => ({ default: m.AuthDialog }));
 });

@@ -5,6 +5,7 @@ import { useLocale, useT } from "../lib/i18n";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 import { LogoutButton } from "./logout-button";
+import { SearchBox } from "./search-box";
 
 const NAV = [
   { to: "/about-us", label: "common.nav.about" },
@@ -20,6 +21,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 /**
  * The header. On a phone the menu is a `<details>` disclosure, so it opens without JavaScript too;
  * with JavaScript it also closes on navigation and with Esc. From md up the same links show inline.
+ * The search box is inline from lg up; below that a search button opens it under the header, like the menu
+ * (the two disclosures share a `name`, so only one is open at a time).
  */
 export function SiteHeader({ user }: { user: { id: string; name: string } | null }) {
   const [open, setOpen] = useState(false);
@@ -46,7 +49,7 @@ export function SiteHeader({ user }: { user: { id: string; name: string } | null
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-1.5 px-4 py-2 sm:gap-2">
         <Link
           to={path("/")}
           className="flex items-center gap-2 rounded-md py-1 text-indigo-900"
@@ -55,15 +58,40 @@ export function SiteHeader({ user }: { user: { id: string; name: string } | null
           <Logo />
           <span className="text-lg font-bold tracking-tight">{SITE.name}</span>
         </Link>
+        <div className="hidden lg:ml-4 lg:block lg:w-72">
+          <SearchBox />
+        </div>
         <div className="ml-auto md:order-last">
           <LanguageSwitch />
         </div>
-        <details className="md:hidden" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <details
+          name="site-header"
+          className="md:order-last lg:hidden"
+          onToggle={(event) => event.currentTarget.open && event.currentTarget.querySelector("input")?.focus()}
+        >
+          <summary
+            aria-label={t("common.search.label")}
+            className="grid h-[38px] w-9 cursor-pointer list-none place-items-center rounded-md border border-slate-300 text-indigo-800 [&::-webkit-details-marker]:hidden"
+          >
+            <span className="ps-search-icon" />
+          </summary>
+          <div className="absolute inset-x-0 top-full border-b border-slate-200 bg-white px-4 py-3 shadow-md">
+            <SearchBox />
+          </div>
+        </details>
+        <details
+          name="site-header"
+          className="md:hidden"
+          open={open}
+          onToggle={(event) => setOpen(event.currentTarget.open)}
+        >
           <summary
             ref={toggleRef}
-            className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 [&::-webkit-details-marker]:hidden"
+            className="flex h-[38px] min-w-9 cursor-pointer list-none items-center justify-center gap-1 rounded-md border border-slate-300 text-sm font-semibold text-slate-800 sm:px-3 [&::-webkit-details-marker]:hidden"
           >
-            <span aria-hidden="true">{open ? "✕" : "☰"}</span> {t("common.nav.menu")}
+            <span aria-hidden="true">{open ? "✕" : "☰"}</span>
+            {/* On a phone the icon alone, so that the search button fits beside it. */}
+            <span className="sr-only sm:not-sr-only">{t("common.nav.menu")}</span>
           </summary>
           <nav
             aria-label={t("common.nav.main")}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from "react";
+import { Suspense, useCallback, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { basePath } from "../../domain/i18n.ts";
 import { subjectBySlug } from "../../domain/subjects.ts";
@@ -6,19 +6,12 @@ import type { AuthRequest } from "../components/auth-dialog";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ModelPaperBody, PaperInstructions } from "../components/model-paper-view";
 import type { ViewerPaper } from "../components/paper-viewer";
-import { usePaperViewer } from "../components/paper-viewer-layer";
+import { AuthDialog, usePaperViewer } from "../components/paper-viewer-layer";
 import { formatDurationIn, i18nFrom, useDuration, useLocale, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import { loadModelPaperPage } from "../lib/model-paper.server";
 import { keepDataWhenOnlyViewerChanges } from "../lib/viewer-route";
 import type { Route } from "./+types/model-paper";
-
-// The sign-in dialog's code loads when a visitor first needs it (with the sign-in card it already loaded on
-// demand): pages that offer it carry none of it in their first load.
-const AuthDialog = lazy(() => {
-  void import("../components/auth-card"); // the card the dialog shows, fetched alongside rather than after it
-  return import("../components/auth-dialog").then((m) => ({ default: m.AuthDialog }));
-});
 
 export function loader({ context, params, url }: Route.LoaderArgs) {
   // The route is `/maharashtra-board-<slug>-question-papers/:paperId`; the slug names the subject.

@@ -41,6 +41,10 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs label={t("practice.progress.title")} path="/progress" />
       <div className="mx-auto max-w-5xl px-4 py-6">
         <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">{t("practice.progress.title")}</h1>
+        {/* Issue 16: a document load, so that the list's kept copy opens offline too. */}
+        <a href={path("/saved")} className="mt-2 inline-block py-1 font-semibold text-indigo-800 underline">
+          {t("paper.savedPapers")}
+        </a>
         {subjects.length === 0 ? (
           <section aria-labelledby="start" className="mt-4">
             <p className="text-slate-800">{t("practice.progress.empty")}</p>

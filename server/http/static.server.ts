@@ -64,6 +64,11 @@ export function staticFiles(clientDir: string): express.Express {
   for (const dir of ["cmaps", "standard_fonts", "wasm", "iccs"]) {
     router.use(`/pdfjs/${dir}`, express.static(path.join(pdfjs, dir), { index: false, redirect: false, maxAge: "7d" }));
   }
+  // The service worker is checked on every visit (decision 016): a new build must reach students within a day.
+  router.use("/sw.js", (_req, res, next) => {
+    res.setHeader("Cache-Control", "no-cache");
+    next();
+  });
   router.use(serveFrom(clientDir, false));
   return router;
 }

@@ -100,8 +100,8 @@ test.describe("on a 375 px phone", () => {
   test("the menu collapses, opens, and closes with Esc", async ({ page }) => {
     await page.goto("/");
     // A <details> disclosure: its summary is the toggle, and the open attribute is its state.
-    const menu = page.locator("header details");
-    const toggle = menu.locator("summary", { hasText: "Menu" });
+    const menu = page.locator("header details").filter({ has: page.locator("summary", { hasText: "Menu" }) });
+    const toggle = menu.locator("summary");
     const aboutLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About Us" });
     await expect(menu).not.toHaveAttribute("open");
     await expect(aboutLink).toBeHidden();
