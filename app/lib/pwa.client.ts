@@ -22,12 +22,18 @@ const PROMPT_ID = "ps-update-prompt";
  * worker once, and lets the saved papers follow the session (another user's or an ended session's are deleted).
  */
 export function startPwa(userId: string | null): void {
-  if (savedPapersNeeded(userId))
+  const reconcile = () => {
     for (const load of Object.values(savedPapers)) {
       void load()
         .then((m) => m.reconcileSavedPapers(userId))
         .catch(() => {});
     }
+  };
+  if (savedPapersNeeded(userId)) reconcile();
+  else if (userId !== null && MODEL_PAGE.test(location.pathname) && !navigator.serviceWorker?.controller)
+    // The first page a worker is installed on: it takes control in a moment (clients.claim), and the model
+    // paper being read is saved then.
+    navigator.serviceWorker?.addEventListener("controllerchange", reconcile, { once: true });
   if (workbox || !("serviceWorker" in navigator)) return;
   workbox = new Workbox("/sw.js");
   const wb = workbox;

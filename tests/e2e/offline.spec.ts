@@ -190,6 +190,8 @@ test("a session the server ended: the next page load deletes the saved papers", 
 });
 
 test("Remove on the open paper and on My saved papers, and Remove all", async ({ page, baseURL }, testInfo) => {
+  // Three removals, each waited for, after a PDF drawn and saved and a model page saved: more than 30 s on a busy CI.
+  test.setTimeout(60_000);
   await signUpViaApi(page, baseURL, testInfo);
   const board = await openBoardPaper(page);
   const dialog = viewer(page);
