@@ -363,6 +363,12 @@ async function main(): Promise<number> {
       args: CHROME_FLAGS,
       defaultViewport: null,
     });
+    // Right after the browser tests the machine is still settling (CI runs them just before): measure once the
+    // load has come down to one per CPU, waiting at most two minutes, rather than scoring the tests' tail.
+    const settleBy = Date.now() + 120_000;
+    while ((os.loadavg()[0] ?? 0) > os.availableParallelism() && Date.now() < settleBy) {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
     const [load1] = os.loadavg();
     process.stdout.write(
       `Lighthouse on ${app.url} with ${await browser.version()}, ${RUNS} run(s) per page load, ` +
