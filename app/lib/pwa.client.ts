@@ -39,9 +39,16 @@ export function startPwa(userId: string | null): void {
   const wb = workbox;
   // Only an update waits (a first install has nothing to replace): offer the reload instead of mixing builds.
   wb.addEventListener("waiting", () => showUpdatePrompt(wb));
-  void wb.register().catch(() => {
-    // No service worker (private mode, blocked): the site works as before, online.
-  });
+  // A first install downloads the app shell (223 KB brotli): not while the page is still starting (the viewer's
+  // code prefetch, the student's first taps), but once the browser is idle, a few seconds after load.
+  const register = () =>
+    void wb.register({ immediate: true }).catch(() => {
+      // No service worker (private mode, blocked): the site works as before, online.
+    });
+  setTimeout(
+    () => ("requestIdleCallback" in window ? requestIdleCallback(register, { timeout: 5_000 }) : register()),
+    3_000,
+  );
 }
 
 /**
