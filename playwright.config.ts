@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_FLAGS, chromiumPath } from "./scripts/lib/chromium.ts";
+import { CHROMIUM_FLAGS, testBrowserPath } from "./scripts/lib/chromium.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -17,7 +17,7 @@ export default defineConfig({
     // would answer the next page's requests from its caches, hiding them from budgets and route mocks.
     serviceWorkers: "block",
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: testBrowserPath(),
       args: CHROMIUM_FLAGS,
     },
   },

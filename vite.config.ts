@@ -1,9 +1,40 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * One module graph (decision 018): the server runs `server/` and `domain/` from source, so the route bundle
+ * imports them from there rather than carrying copies of its own. A module-level cache, a registry or
+ * a React Router context key then exists once per process. `app/context.ts` and `app/pages.ts` are the app
+ * modules the server imports. Only for the server's bundle: the browser's build never sees `server/`.
+ */
+function runFromSource(): Plugin {
+  const root = import.meta.dirname;
+  // package.json's "imports" map these names to the folders, so the bundle's chunks find them from any depth.
+  const specifier = (id: string): string | null => {
+    const relative = path.relative(root, id).split(path.sep).join("/");
+    if (relative === "app/context.ts" || relative === "app/pages.ts") return `#${relative}`;
+    if (/^(server|domain)\//.test(relative)) return `#${relative}`;
+    return null;
+  };
+  return {
+    name: "paperstation:run-from-source",
+    enforce: "pre",
+    // In development the server loads itself through Vite instead (server/main.ts).
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    async resolveId(source, importer, options) {
+      if (!importer || source.startsWith("\0") || source.startsWith("virtual:")) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const shared = resolved && !resolved.external ? specifier(resolved.id) : null;
+      return shared ? { id: shared, external: true } : null;
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [runFromSource(), tailwindcss(), reactRouter()],
   build: {
     target: "es2022",
     // `SOURCEMAP=1 npx react-router build` to see which modules fill a chunk when a budget is tight.

@@ -1,21 +1,16 @@
 import type { Request as ExpressRequest } from "express";
-import { createContext, type RouterContext } from "react-router";
+import { createContext } from "react-router";
+import type { SessionUser } from "../server/auth/session.server.ts";
 import type { Services } from "../server/services.server.ts";
 
-/**
- * The Express server runs from source while the app runs from the Vite bundle, so this
- * module is loaded twice. Keeping the keys on globalThis makes both copies the same key.
- */
-const registry = globalThis as unknown as { [key: symbol]: RouterContext<unknown> | undefined };
-
-function sharedContext<T>(name: string, defaultValue?: T): RouterContext<T> {
-  const key = Symbol.for(`paperstation.${name}`);
-  registry[key] ??= createContext<T>(defaultValue) as RouterContext<unknown>;
-  return registry[key] as RouterContext<T>;
-}
-
-export const servicesContext = sharedContext<Services>("services");
+// The server (server/app.server.ts) sets these and the routes read them: one module for both, because the route
+// bundle imports this file from source (decision 018).
+export const servicesContext = createContext<Services>();
 /** Per-response CSP nonce, set by the Express server. */
-export const nonceContext = sharedContext<string>("nonce", "");
+export const nonceContext = createContext<string>("");
 /** The Express request behind this page request: the session helpers read the user from it. */
-export const expressRequestContext = sharedContext<ExpressRequest>("expressRequest");
+export const expressRequestContext = createContext<ExpressRequest>();
+/** The signed-in user of this request, looked up once by the root's session middleware (app/lib/middleware.server.ts). */
+export const sessionContext = createContext<Promise<SessionUser | null>>();
+/** Set when a loader or action of this request met a database outage: the outage middleware answers 503. */
+export const outageContext = createContext<boolean>(false);

@@ -3,11 +3,29 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleDataRequestFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { nonceContext, servicesContext } from "./context";
+import { hasSessionCookie } from "../domain/cookies.ts";
+import { isDatabaseUnavailable } from "../server/db/errors.server.ts";
+import { nonceContext, outageContext, servicesContext } from "./context";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Pages change with the session and the catalogue: browsers must revalidate (spec §1). A page for a session is
+ * the student's own: `private, no-store`, so that no shared cache or back-forward copy keeps it. A route that
+ * names its own policy keeps it (the admin console: no-store).
+ */
+function setCachePolicy(request: Request, headers: Headers): void {
+  if (hasSessionCookie(request.headers.get("cookie"))) headers.set("Cache-Control", "private, no-store");
+  else if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
+}
+
+/** A client navigation's data (`.data`): the same policy as its page. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  setCachePolicy(request, response.headers);
+  return response;
+};
 
 export default function handleRequest(
   request: Request,
@@ -16,9 +34,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // Pages change with the session and the catalogue: browsers must revalidate (spec §1).
-  // A route that names its own policy keeps it (the admin console: no-store).
-  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
+  setCachePolicy(request, responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -72,6 +88,13 @@ export function handleError(
 ) {
   if (request.signal.aborted) return;
   const { log } = context.get(servicesContext);
+  // A database outage: the outage middleware answers 503 (it reads this mark after the page has rendered), and
+  // one warning line per request says why, without a stack trace per request for as long as it lasts.
+  if (isDatabaseUnavailable(error)) {
+    context.set(outageContext, true);
+    log.warn({ url: request.url }, "page met a database outage");
+    return;
+  }
   // A 4xx (a POST to a page without a form, say) is the client's doing: keep error level for real faults.
   if (isRouteErrorResponse(error) && error.status < 500) {
     log.info({ status: error.status, url: request.url }, "route answered a client error");

@@ -13,7 +13,6 @@ import {
   useNavigate,
   useRouteError,
 } from "react-router";
-import { localeFromPath, pageNamespaces } from "../domain/i18n.ts";
 import { SITE } from "../domain/site.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -22,8 +21,12 @@ import { LanguageOffer } from "./components/language-offer";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { CatalogScript, ensureCatalog, I18nProvider, i18nFor, i18nFrom, messagesOf, useLocale, useT } from "./lib/i18n";
+import { outageMiddleware, sessionMiddleware } from "./lib/middleware.server";
 import { getRootData } from "./lib/root.server";
 import { useRootData } from "./lib/root-data";
+
+// Server only (React Router leaves `middleware` out of the browser's build): see app/lib/middleware.server.ts.
+export const middleware: Route.MiddlewareFunction[] = [outageMiddleware, sessionMiddleware];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   return getRootData(context, request, url);
@@ -37,9 +40,10 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 /**
- * The root's data (who is signed in, the site URL, the page's catalog) changes on sign-in and sign-out,
- * which revalidate explicitly, and between languages or catalog namespaces, not on other navigation:
- * skipping it saves a request (and the catalog) per tap on mobile data.
+ * The root's data (who is signed in, the site URL, the page's catalog key) changes on sign-in and sign-out,
+ * which revalidate explicitly, and with the page: another page may need other message namespaces
+ * (app/pages.ts), and the root's data is small; the catalog itself is fetched only when its key changes. Not
+ * when only the query changes (the medium switch, the viewer's `?paper=`): that is the same page.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -47,9 +51,7 @@ export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)) return true;
-  // A page that needs other catalog namespaces (practice's, the viewer's) gets them from the root.
-  if (pageNamespaces(currentUrl.pathname) !== pageNamespaces(nextUrl.pathname)) return true;
+  if (currentUrl.pathname !== nextUrl.pathname) return true;
   if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
 }
@@ -145,9 +147,8 @@ export default function App() {
 }
 
 function UnavailablePanel() {
-  const t = useT();
   return (
-    <ErrorPanel title={t("common.unavailable.title")} message={t("common.unavailable.message")}>
+    <ErrorPanel name="unavailable">
       <RetryButton />
     </ErrorPanel>
   );
@@ -156,14 +157,11 @@ function UnavailablePanel() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const t = useT();
-  if (status === 404) return <ErrorPanel title={t("common.notFound.title")} message={t("common.notFound.message")} />;
+  if (status === 404) return <ErrorPanel name="notFound" />;
   if (status === 503) return <UnavailablePanel />;
-  return (
-    <ErrorPanel title={t("common.error.title")} message={t("common.error.message")}>
-      <RetryButton />
-    </ErrorPanel>
-  );
+  // A form sent or a page asked for without a connection (Start a practice offline): say so (issue 23).
+  const offline = globalThis.navigator?.onLine === false;
+  return <ErrorPanel name={offline ? "noNetwork" : "error"}>{offline ? null : <RetryButton />}</ErrorPanel>;
 }
 
 /** A full reload: the root's own data may be what failed, so a revalidation is not enough. */
@@ -183,13 +181,22 @@ function RetryButton() {
   );
 }
 
-export function ErrorPanel({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
+/** A whole-page message: the title and message `common.<name>.title` and `.message` of the catalog. */
+export function ErrorPanel({
+  name,
+  message,
+  children,
+}: {
+  name: "error" | "unavailable" | "notFound" | "noNetwork";
+  message?: string;
+  children?: ReactNode;
+}) {
   const t = useT();
   const { path } = useLocale();
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-indigo-900">{title}</h1>
-      <p className="mt-3 text-slate-700">{message}</p>
+      <h1 className="text-3xl font-bold text-indigo-900">{t(`common.${name}.title`)}</h1>
+      <p className="mt-3 text-slate-700">{message ?? t(`common.${name}.message`)}</p>
       {children}
       <p className="mt-6 flex flex-wrap justify-center gap-3">
         <Link

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { SUBJECTS, subjectPath } from "../domain/subjects.ts";
+import { ARTICLE, PAGES } from "./pages.ts";
 
 // Articles are Markdown files; each file is one route, so adding an article is adding a file. Marathi
 // articles (content/articles/mr) have their own slugs.
@@ -14,47 +15,35 @@ function slugsIn(folder: string): string[] {
     .sort();
 }
 
+// Route ids that code and tests name: where a module serves several paths, one id per path.
+const SUBJECT_SLUG = new Map(SUBJECTS.map((subject) => [subjectPath(subject).slice(1), subject.slug]));
+function routeId(file: string, path: string): string | undefined {
+  if (file === "routes/legal.tsx") return path === "terms-&-conditions" ? "legal-terms" : "legal-privacy";
+  if (file === "routes/subject.tsx") return `subject-${SUBJECT_SLUG.get(path)}`;
+  if (file === "routes/model-paper.tsx") return `model-paper-${SUBJECT_SLUG.get(path.split("/")[0] ?? "")}`;
+  if (file === "routes/chapter-practice.tsx") return `chapter-practice-${SUBJECT_SLUG.get(path.split("/")[0] ?? "")}`;
+  return undefined;
+}
+
 /**
- * Every page, in one language: the spec's English paths as they are, and the same paths under `/mr` for the
- * Marathi pages (issue 14). The route modules are shared; route ids get a `-mr` suffix.
+ * Every page of app/pages.ts, in one language: the spec's English paths as they are, and the same paths under
+ * `/mr` for the Marathi pages (issue 14). The route modules are shared; route ids get a `-mr` suffix.
  */
 function pages(locale: "en" | "mr") {
   const at = (path: string) => (locale === "en" ? path : path === "" ? "mr" : `mr/${path}`);
-  // English ids stay what they were (the file's path, or the id given); Marathi ones add `-mr`.
-  const opts = (name: string, explicit = false) =>
-    locale === "en" ? (explicit ? { id: name } : {}) : { id: `${name}-mr` };
+  const id = (name: string) => (locale === "en" ? name : `${name}-mr`);
   const articleSlugs = slugsIn(locale === "en" ? "../content/articles" : "../content/articles/mr");
-  return [
-    locale === "en" ? index("routes/home.tsx") : route("mr", "routes/home.tsx", { id: "routes/home-mr" }),
-    route(at("login"), "routes/login.tsx", opts("routes/login")),
-    route(at("logout"), "routes/logout.tsx", opts("routes/logout")),
-    route(at("blogs"), "routes/blogs.tsx", opts("routes/blogs")),
-    route(at("about-us"), "routes/about.tsx", opts("routes/about")),
-    route(at("contact-us"), "routes/contact.tsx", opts("routes/contact")),
-    route(at("terms-&-conditions"), "routes/legal.tsx", opts("legal-terms", true)),
-    route(at("privacy-&-policy"), "routes/legal.tsx", opts("legal-privacy", true)),
-    route(at("loader"), "routes/loader.tsx", opts("routes/loader")),
-    route(at("practice/new"), "routes/practice-new.tsx", opts("routes/practice-new")),
-    route(at("practice/:attemptId"), "routes/practice.tsx", opts("routes/practice")),
-    route(at("practice/:attemptId/check"), "routes/practice-check.tsx", opts("routes/practice-check")),
-    route(at("practice/:attemptId/result"), "routes/practice-result.tsx", opts("routes/practice-result")),
-    route(at("progress"), "routes/progress.tsx", opts("routes/progress")),
-    route(at("report"), "routes/report.tsx", opts("routes/report")),
-    route(at("search"), "routes/search.tsx", opts("routes/search")),
-    route(at("saved"), "routes/saved.tsx", opts("routes/saved")),
-    ...SUBJECTS.map((subject) =>
-      route(at(subjectPath(subject).slice(1)), "routes/subject.tsx", opts(`subject-${subject.slug}`, true)),
-    ),
-    ...SUBJECTS.map((subject) =>
-      route(
-        at(`${subjectPath(subject).slice(1)}/:paperId`),
-        "routes/model-paper.tsx",
-        opts(`model-paper-${subject.slug}`, true),
-      ),
-    ),
-    ...articleSlugs.map((slug) => route(at(slug), "routes/article.tsx", opts(`article-${slug}`, true))),
-    route(at("*"), "routes/not-found.tsx", opts("routes/not-found")),
-  ];
+  return PAGES.filter((page) => !page.admin).flatMap((page) =>
+    page.paths.flatMap((path) => {
+      const explicit = routeId(page.file, path);
+      const fileId = page.file.replace(/\.tsx$/, "");
+      if (path === "") return locale === "en" ? [index(page.file)] : [route("mr", page.file, { id: id(fileId) })];
+      if (path === ARTICLE)
+        return articleSlugs.map((slug) => route(at(slug), page.file, { id: id(`article-${slug}`) }));
+      const options = explicit ? { id: id(explicit) } : locale === "mr" ? { id: id(fileId) } : {};
+      return [route(at(path), page.file, options)];
+    }),
+  );
 }
 
 /**

@@ -10,7 +10,6 @@ import { SUBJECT_KEYS } from "./subjects.ts";
 export const CATALOGUE_KINDS = ["official", "sample", "model"] as const;
 export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
 export const CATALOGUE_STATUSES = ["live", "retired"] as const;
-export type CatalogueStatus = (typeof CATALOGUE_STATUSES)[number];
 
 /** A stored PDF as the console shows it. */
 export interface CatalogueFile {
@@ -157,4 +156,3 @@ export const auditQuerySchema = z.object({
     z.number({ error: "before must be a number" }).int().positive().optional(),
   ),
 });
-export type AuditQuery = z.output<typeof auditQuerySchema>;

@@ -30,6 +30,7 @@ export const API_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "Type something to search for": "api.search.empty",
   "Search for at most 200 characters": "api.search.tooLong",
   "Give one search at a time": "api.search.repeated",
+  "Search is busy. Please try again in a moment.": "api.search.busy",
 };
 
 /** Messages with a number in them: the pattern, the catalog key and the argument's name. */

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { COUNTRY_PREFIX, isEmail, MESSAGES, normaliseEmailOrPhone, PASSWORD_MAX, PASSWORD_MIN } from "./auth-rules.ts";
+import {
+  COUNTRY_PREFIX,
+  isEmail,
+  localPhoneDigits,
+  MESSAGES,
+  normaliseEmailOrPhone,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  phoneProblem,
+} from "./auth-rules.ts";
 
 export * from "./auth-rules.ts";
 
@@ -16,11 +25,16 @@ export const signupSchema = z.object({
     .min(1, MESSAGES.nameRequired)
     .max(100, "Name must be at most 100 characters"),
   email: z.string({ error: "Email is required" }).trim().refine(isEmail, MESSAGES.invalidEmail),
-  phone: z
-    .union([z.string(), z.number()], { error: "Phone is required" })
-    .transform((v) => String(v).trim())
-    .refine((v) => /^(91)?\d{10}$/.test(v), MESSAGES.phoneDigits)
-    .transform((v) => (v.length === 10 ? `${COUNTRY_PREFIX}${v}` : v)),
+  phone: z.union([z.string(), z.number()], { error: "Phone is required" }).transform((v, ctx) => {
+    // The spec's wire format is 91 + 10 digits; the ways people write a number are taken too (issue 23).
+    const text = String(v);
+    const problem = phoneProblem(text);
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }
+    return `${COUNTRY_PREFIX}${localPhoneDigits(text)}`;
+  }),
   password,
   role: z
     .union([z.literal(1), z.literal(2), z.literal(3), z.null()], { error: "Role must be 1, 2 or 3" })

@@ -36,7 +36,6 @@ export function isCatalogueYear(year: number, now: Date = new Date()): boolean {
 
 /** The years the generated samples cover. 2021 has no main-exam papers: that exam was cancelled. */
 export const PAPER_YEARS = [2018, 2019, 2020, 2022, 2023] as const;
-export type PaperYear = (typeof PAPER_YEARS)[number];
 
 /** The board's main (March) exam and supplementary (July) exam. */
 export const EXAM_SESSIONS = ["march", "july"] as const;

@@ -5,6 +5,16 @@
 import { parseCookie, stringifySetCookie } from "cookie";
 
 export const SESSION_COOKIE = "ps_session";
+/** Marks a device that has signed in to an account (decision 004): HttpOnly, set by the server. */
+export const DEVICE_COOKIE = "ps_device";
+
+/**
+ * The name a server-set cookie goes by. On https it carries the `__Host-` prefix, which browsers accept only
+ * with `Secure`, `Path=/` and no `Domain`, so that no subdomain or plain-http page can plant or shadow it.
+ */
+export function hostCookieName(name: string, https: boolean): string {
+  return https ? `__Host-${name}` : name;
+}
 export const MEDIUM_COOKIE = "medium";
 
 /** The value of one cookie in a `Cookie` header; malformed headers read as no cookie. */
@@ -32,4 +42,13 @@ export function setCookie(
     sameSite: "lax",
     secure: options.secure,
   });
+}
+
+/** Whether a `Cookie` header carries a session cookie under either name, valid or not. */
+export function hasSessionCookie(header: string | null | undefined): boolean {
+  if (!header) return false;
+  return (
+    readCookie(header, SESSION_COOKIE) !== undefined ||
+    readCookie(header, hostCookieName(SESSION_COOKIE, true)) !== undefined
+  );
 }

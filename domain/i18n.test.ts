@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  basePath,
-  formatDay,
-  formatNumber,
-  localeFromPath,
-  localizePath,
-  namespaceOnPage,
-  pageNamespaces,
-} from "./i18n.ts";
+import { basePath, formatDay, formatNumber, localeFromPath, localizePath } from "./i18n.ts";
 
 describe("paths in two languages", () => {
   it("reads the language from the path: /mr and below are Marathi, /mrx is not", () => {
@@ -30,25 +22,6 @@ describe("paths in two languages", () => {
     expect(localizePath("https://example.com/", "mr")).toBe("https://example.com/");
     expect(localizePath("//evil.example/", "mr")).toBe("//evil.example/");
     expect(localizePath("mailto:a@b.c", "mr")).toBe("mailto:a@b.c");
-  });
-});
-
-describe("catalog namespaces per page", () => {
-  it("sends each page only the messages it shows", () => {
-    expect(namespaceOnPage("practice", "/mr/practice/new")).toBe(true);
-    expect(namespaceOnPage("paper", "/progress")).toBe(true);
-    expect(namespaceOnPage("practice", "/")).toBe(false);
-    expect(namespaceOnPage("viewer", "/mr/maharashtra-board-math-1-question-papers")).toBe(true);
-    expect(namespaceOnPage("auth", "/maharashtra-board-math-1-question-papers/math-1-model-1")).toBe(true);
-    expect(namespaceOnPage("viewer", "/blogs")).toBe(false);
-    expect(namespaceOnPage("blog", "/importance-of-planning")).toBe(true);
-    expect(namespaceOnPage("home", "/mr")).toBe(true);
-    expect(namespaceOnPage("common", "/anything")).toBe(true);
-    expect(namespaceOnPage("api", "/about-us")).toBe(true);
-    expect(pageNamespaces("/")).toBe("home");
-    expect(pageNamespaces("/mr/maharashtra-board-math-1-question-papers/math-1-model-1-mr")).toBe(
-      "subject,paper,auth,viewer",
-    );
   });
 });
 

@@ -88,50 +88,13 @@ export function formatDay(locale: Locale, isoDay: string): string {
 export type CompiledCatalog = Record<string, string | unknown[]>;
 
 /**
- * The catalog namespaces each page needs (`common` and `api` are on every page): a page's HTML carries only
- * those. The root revalidates when a navigation changes the set. A page missing a namespace would show raw
- * keys, which the integration tests look for on every kind of page.
+ * `common` and `api` are on every page; each page declares the others it needs in app/pages.ts, and its HTML
+ * carries only those. A page missing a namespace would show raw keys, which the integration tests look for on
+ * every kind of page.
  */
 const ALWAYS = new Set(["common", "api"]);
-const PAPER_PAGES = ["subject", "paper", "auth", "viewer"];
-const PAGE_NAMESPACES: readonly { test: (path: string) => boolean; namespaces: readonly string[] }[] = [
-  { test: (path) => path === "/", namespaces: ["home"] },
-  { test: (path) => path === "/login", namespaces: ["auth"] },
-  { test: (path) => path === "/about-us", namespaces: ["about"] },
-  { test: (path) => path === "/contact-us", namespaces: ["contact"] },
-  { test: (path) => path === "/terms-&-conditions" || path === "/privacy-&-policy", namespaces: ["legal"] },
-  { test: (path) => path.startsWith("/maharashtra-board-"), namespaces: PAPER_PAGES },
-  { test: (path) => path.startsWith("/practice/") || path === "/progress", namespaces: ["practice", "paper"] },
-  { test: (path) => path === "/report", namespaces: ["report"] },
-  { test: (path) => path === "/search", namespaces: ["search"] },
-  // My saved papers opens them in the viewer, as the subject pages do.
-  { test: (path) => path === "/saved", namespaces: ["offline", "paper", "viewer"] },
-];
-/** Everything else is the blog, an article, or a page that does not exist. */
-const OTHER_PAGES = ["blog"];
-
-/** The page's namespaces beyond the site-wide ones. */
-export function namespacesAt(pathname: string): readonly string[] {
-  const path = basePath(pathname);
-  return PAGE_NAMESPACES.find((entry) => entry.test(path))?.namespaces ?? OTHER_PAGES;
-}
 
 /** Whether a catalog namespace belongs with a page's set (the site-wide ones always do). */
 export function namespaceInSet(namespace: string, set: readonly string[]): boolean {
   return ALWAYS.has(namespace) || set.includes(namespace);
-}
-
-/** Whether a catalog namespace (the key's first part) belongs on the page at `pathname`. */
-export function namespaceOnPage(namespace: string, pathname: string): boolean {
-  return namespaceInSet(namespace, namespacesAt(pathname));
-}
-
-/** The page's namespaces beyond the site-wide ones, as one comparable string. */
-export function pageNamespaces(pathname: string): string {
-  return namespacesAt(pathname).join(",");
-}
-
-/** A page's namespace set from its comparable string, if some kind of page has exactly that set. */
-export function namespaceSet(name: string): readonly string[] | undefined {
-  return [...PAGE_NAMESPACES.map((entry) => entry.namespaces), OTHER_PAGES].find((set) => set.join(",") === name);
 }

@@ -64,7 +64,7 @@ function blankToUndefined(value: unknown): unknown {
 }
 
 /** `GET /api/v1/get-question` query (spec §7). Every message lists the allowed values. */
-export const GetQuestionQuerySchema = z.object({
+const GetQuestionQuerySchema = z.object({
   subject: z.preprocess(
     blankToUndefined,
     z.enum(SUBJECT_KEYS, {

@@ -193,11 +193,6 @@ export function attemptStateAt(
   return "writing";
 }
 
-/** Marks as printed: "7", "6.5". */
-export function formatMarks(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
-}
-
 /** "1:05:09" or "4:07": a countdown as a clock shows it. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));

@@ -64,7 +64,6 @@ export const reportInputSchema = z.object({
       .optional(),
   ),
 });
-export type ReportInput = z.output<typeof reportInputSchema>;
 
 /** `POST /api/v1/admin/reports/:id/status`. */
 export const reportStatusSchema = z.object({

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_MEDIUM, MEDIUMS, PAPER_YEARS, STANDARDS } from "./catalog.ts";
-import { footerLabel, isSubjectKey, SUBJECT_KEYS, SUBJECTS, subjectBySlug, subjectPath } from "./subjects.ts";
+import {
+  footerLabel,
+  isSubjectKey,
+  parseSubjectPath,
+  SUBJECT_KEYS,
+  SUBJECTS,
+  subjectBySlug,
+  subjectPath,
+} from "./subjects.ts";
 
 describe("subjects", () => {
   it("has the 12 spec keys in spec order with unique slugs", () => {
@@ -65,6 +73,57 @@ describe("subjects", () => {
     expect(isSubjectKey("math_1")).toBe(true);
     expect(isSubjectKey("math-1")).toBe(false);
     expect(isSubjectKey(undefined)).toBe(false);
+    // Not a prototype's property, not another case: only the twelve keys.
+    expect(isSubjectKey("toString")).toBe(false);
+    expect(isSubjectKey("MATH_1")).toBe(false);
+    expect(isSubjectKey(1)).toBe(false);
+  });
+});
+
+describe("parseSubjectPath", () => {
+  it("reads every subject's page, and a model paper's page under it, in both languages", () => {
+    for (const subject of SUBJECTS) {
+      const path = subjectPath(subject);
+      expect(parseSubjectPath(path)).toEqual({ subject, locale: "en" });
+      expect(parseSubjectPath(`/mr${path}`)).toEqual({ subject, locale: "mr" });
+      expect(parseSubjectPath(`${path}/${subject.slug}-model-1`)).toEqual({
+        subject,
+        paperId: `${subject.slug}-model-1`,
+        locale: "en",
+      });
+    }
+    expect(parseSubjectPath("/mr/maharashtra-board-science-1-question-papers/science-1-model-2")).toMatchObject({
+      subject: { key: "science_1" },
+      paperId: "science-1-model-2",
+      locale: "mr",
+    });
+  });
+
+  it("reads a slug with hyphens whole (hindi-full, history-and-political-science)", () => {
+    expect(parseSubjectPath("/maharashtra-board-hindi-full-question-papers")?.subject.key).toBe("hindi_full");
+    expect(parseSubjectPath("/maharashtra-board-history-and-political-science-question-papers")?.subject.key).toBe(
+      "history_and_political_science",
+    );
+  });
+
+  it("is null for any other path, exactly as the pages' loaders refuse it", () => {
+    for (const path of [
+      "/",
+      "/mr",
+      "/blogs",
+      "/maharashtra-board-",
+      "/maharashtra-board-math-3-question-papers",
+      "/maharashtra-board-math-1-question-papers-old",
+      "/maharashtra-board-math-1-question-papers/",
+      "/maharashtra-board-math-1-question-papers/math-1-model-1/",
+      "/maharashtra-board-math-1-question-papers/math-1-model-1/answers",
+      "/Maharashtra-Board-Math-1-Question-Papers",
+      "/en/maharashtra-board-math-1-question-papers",
+      "/mrmaharashtra-board-math-1-question-papers",
+      "maharashtra-board-math-1-question-papers",
+    ]) {
+      expect(parseSubjectPath(path), path).toBeNull();
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { basePath, type Locale, localeFromPath } from "./i18n.ts";
+
 /**
  * The twelve SSC subjects. This list is the single source for routes, the API,
  * the footer and the tests: add or rename a subject here and nowhere else.
@@ -180,4 +182,30 @@ export function subjectByKey(key: SubjectKey): Subject {
 
 export function subjectBySlug(slug: string): Subject | undefined {
   return SUBJECTS.find((s) => s.slug === slug);
+}
+
+/** What the path of a subject page, or of a model paper's page under it, names. */
+export interface SubjectPagePath {
+  subject: Subject;
+  /** A model paper's page: the paper id in its path. Whether such a paper exists is for the page's loader to say. */
+  paperId?: string;
+  locale: Locale;
+}
+
+const SUBJECT_BY_PATH = new Map(SUBJECTS.map((subject) => [subjectPath(subject), subject]));
+
+/**
+ * The subject page (`/maharashtra-board-math-1-question-papers`) or model paper page (`…/math-1-model-1`) a path
+ * is, in either language (`/mr/…`); null for any other path. Exact, as the pages' loaders have always been: one of
+ * the subjects' own paths, in its letter case, with no trailing slash, and at most one segment after it.
+ */
+export function parseSubjectPath(pathname: string): SubjectPagePath | null {
+  const path = basePath(pathname);
+  const slash = path.indexOf("/", 1);
+  const subject = SUBJECT_BY_PATH.get(slash < 0 ? path : path.slice(0, slash));
+  if (!subject) return null;
+  const locale = localeFromPath(pathname);
+  if (slash < 0) return { subject, locale };
+  const paperId = path.slice(slash + 1);
+  return paperId && !paperId.includes("/") ? { subject, paperId, locale } : null;
 }

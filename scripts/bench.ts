@@ -22,9 +22,13 @@
  *   BENCH_ONLY=viewer npm run bench       # only the viewer step: prints its table, writes no file
  *   BENCH_ONLY=search npm run bench       # only the search scenario on PGlite: prints its table, writes no file
  *
+ * The full run ends with the soak (`npm run soak`: 200 connections of mixed traffic for two minutes, with a memory
+ * check), which is not part of `npm test`.
+ *
  * The steps live in scripts/bench/: config, machine, wrk, runs (one per server: targets, then measure),
  * viewer (with its paper, viewer-fixture), report.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -92,6 +96,12 @@ async function bench(config: BenchConfig, cleanups: Cleanups): Promise<void> {
     log(`Wrote ${path.relative(process.cwd(), config.out) || config.out}`);
   }
   reportFailures(failures);
+  // The soak (issue 24): a load test of its own, two and a half minutes of mixed traffic with a memory check.
+  if (!config.only) {
+    log("\nSoak: npm run soak");
+    const soak = spawnSync("npm", ["run", "--silent", "soak"], { stdio: "inherit" });
+    if (soak.status !== 0) reportFailures([`soak failed (exit ${soak.status ?? soak.signal})`]);
+  }
 }
 
 /** BENCH_ONLY=viewer: the viewer step alone, its table printed; the committed report is left as it is. */

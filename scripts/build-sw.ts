@@ -6,7 +6,7 @@
  * the admin console's own chunks (students never load them). Prints the precache's size with Brotli, what a
  * student downloads once per build. See docs/decisions/016-offline.md.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -42,10 +42,16 @@ async function adminOnlyFiles(): Promise<Set<string>> {
 }
 
 const adminOnly = await adminOnlyFiles();
-const viewerFiles = (await import("node:fs"))
-  .readdirSync(path.join(CLIENT_DIR, "assets"))
+const viewerFiles = readdirSync(path.join(CLIENT_DIR, "assets"))
   .filter((name) => NOT_PRECACHED.some((re) => re.test(`assets/${name}`)) && !name.endsWith(".map"))
   .map((name) => `/assets/${name}`);
+
+// Article slugs, as app/routes.ts reads them: the worker keeps these one-segment pages (app/pages.ts).
+const articles = ["content/articles", "content/articles/mr"].flatMap((dir) =>
+  readdirSync(path.join(ROOT, dir))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => name.slice(0, -".md".length)),
+);
 
 const work = mkdtempSync(path.join(tmpdir(), "ps-sw-"));
 try {
@@ -59,7 +65,11 @@ try {
     minify: true,
     legalComments: "none",
     // Workbox logs every routing decision unless it is a production build.
-    define: { "process.env.NODE_ENV": '"production"', __VIEWER_FILES__: JSON.stringify(viewerFiles) },
+    define: {
+      "process.env.NODE_ENV": '"production"',
+      __VIEWER_FILES__: JSON.stringify(viewerFiles),
+      __ARTICLES__: JSON.stringify(articles),
+    },
     logLevel: "warning",
   });
 

@@ -44,7 +44,7 @@ function createProgress(stream: NodeJS.WriteStream) {
   };
 }
 
-export function formatReport(report: ImportReport, dryRun: boolean): string {
+function formatReport(report: ImportReport, dryRun: boolean): string {
   const lines: string[] = [];
   for (const paper of report.papers) {
     const from = paper.replaced.length ? ` (was ${paper.replaced.join(", ")})` : "";

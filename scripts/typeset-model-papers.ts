@@ -1,6 +1,6 @@
 /**
  * Build step (`npm run build`): typesets every model paper's question and solution PDF into
- * build/model-papers, skipping papers whose source, figures and typesetter are unchanged. The server
+ * .cache/model-papers, skipping papers whose source, figures and typesetter are unchanged. The server
  * stores them at start-up (server/model-papers/sync.server.ts) instead of typesetting them itself.
  */
 import { TYPESET_CACHE_DIR, typesetModelPapers } from "../server/model-papers/sync.server.ts";

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Request } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -11,12 +10,16 @@ import { accountsApiRouter } from "./auth/routes.server.ts";
 import { seoRouter, vitalsApiRouter } from "./content/routes.server.ts";
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "./db/errors.server.ts";
 import { isSameOrigin } from "./http/guards.server.ts";
-import { createPageCache, type PageCacheOptions, registerPageCache } from "./http/page-cache.server.ts";
+import { wantsJsonEnvelope } from "./http/negotiate.server.ts";
+import { createPageCache, type PageCacheOptions } from "./http/page-cache.server.ts";
+import { pageHandler } from "./http/page-handler.server.ts";
 import { HttpError, sendError } from "./http/respond.server.ts";
 import { securityHeaders } from "./http/security-headers.server.ts";
 import { staticFiles } from "./http/static.server.ts";
 import { languageRouter } from "./i18n/routes.server.ts";
 import { requestLog } from "./logger.server.ts";
+import { metricsHandler, recordRequests } from "./metrics/http.server.ts";
+import { countDatabaseOutage } from "./metrics/metrics.server.ts";
 import { getQuestionHandler, paperFilesRouter, papersApiRouter } from "./papers/routes.server.ts";
 import { attemptsApiRouter } from "./practice/routes.server.ts";
 import { reportsApiRouter } from "./reports/routes.server.ts";
@@ -24,7 +27,7 @@ import { searchIndexWarming } from "./search/index.server.ts";
 import { searchHandler } from "./search/routes.server.ts";
 import type { Services } from "./services.server.ts";
 
-export const CLIENT_DIR = path.join(import.meta.dirname, "../build/client");
+const CLIENT_DIR = path.join(import.meta.dirname, "../build/client");
 
 export interface AppOptions {
   /** The React Router server build; without it only the API and health routes exist (API tests). */
@@ -54,9 +57,22 @@ export function createApp(services: Services, options: AppOptions = {}): express
   // static files' disk check and the per-response middleware, whose headers the kept page carries.
   const pageCache =
     options.build && !development && options.pageCache !== false
-      ? createPageCache({ ...options.pageCache, accept: (req) => hostProblem(req) === undefined })
+      ? createPageCache(services.database, { ...options.pageCache, accept: (req) => hostProblem(req) === undefined })
       : undefined;
-  if (pageCache) registerPageCache(services, pageCache);
+
+  // Every request is timed for /metrics, those the page cache answers too.
+  app.use(recordRequests());
+
+  // An absolute-form request target (`GET http://host/blogs HTTP/1.1`, which HTTP/1.1 servers must accept) is
+  // served as its path; anything else that is not a path (`*`, garbage) is a 400 before any handler sees it.
+  app.use((req, res, next) => {
+    if (req.url.startsWith("/")) return next();
+    const path = originFormOf(req.url);
+    if (path === null) return void res.status(400).type("text/plain").send("Bad request target");
+    req.url = path;
+    req.originalUrl = path;
+    next();
+  });
 
   app.use(
     requestLog(log, {
@@ -112,6 +128,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
   });
+  app.get("/metrics", metricsHandler(config.metricsToken));
   app.get("/readyz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     try {
@@ -137,7 +154,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
       "/{*splat}",
       pageRequestGuard(services),
       ...(pageCache ? [pageCache.record] : []),
-      createRequestHandler({
+      pageHandler({
         build: options.build,
         mode: development ? "development" : "production",
         getLoadContext: (req, res) => {
@@ -152,7 +169,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
   }
 
   app.use((req, res) => {
-    if (wantsJson(req)) sendError(res, 404, "Not found");
+    if (wantsJsonEnvelope(req)) sendError(res, 404, "Not found");
     else res.status(404).type("text/plain").send("Not found");
   });
   app.use(errorHandler(services));
@@ -188,6 +205,16 @@ function pageRequestGuard(services: Services): express.RequestHandler {
   };
 }
 
+/** The path and query of an absolute http(s) URL, or null. */
+function originFormOf(target: string): string | null {
+  try {
+    const url = new URL(target);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.pathname + url.search : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A Host (or trusted X-Forwarded-Host) header that the URL parser would refuse, or undefined. */
 function hostProblem(req: Request): string | undefined {
   if (!isValidHost(req.get("host"))) return "host";
@@ -206,24 +233,23 @@ function isValidHost(value: string | undefined, optional = false): boolean {
   }
 }
 
-function wantsJson(req: Request): boolean {
-  return req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json");
-}
-
 function errorHandler(services: Services): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     if (isDatabaseUnavailable(error)) {
+      countDatabaseOutage();
       services.log.warn({ err: error, url: req.originalUrl }, "database unavailable");
       res.setHeader("Retry-After", "5");
-      if (wantsJson(req)) return sendError(res, 503, UNAVAILABLE_MESSAGE);
+      if (wantsJsonEnvelope(req)) return sendError(res, 503, UNAVAILABLE_MESSAGE);
       return res.status(503).type("text/plain").send(`${UNAVAILABLE_MESSAGE}. Please try again in a minute.`);
     }
     const status = statusOf(error);
     if (status >= 500) services.log.error({ err: error, url: req.originalUrl }, "request failed");
     if (error instanceof HttpError && error.headers) res.set(error.headers);
     const message = status >= 500 ? "Something went wrong. Please try again." : messageOf(error, status);
-    if (wantsJson(req)) return sendError(res, status, message, error instanceof HttpError ? error.errors : undefined);
+    if (wantsJsonEnvelope(req)) {
+      return sendError(res, status, message, error instanceof HttpError ? error.errors : undefined);
+    }
     res.status(status).type("text/plain").send(message);
   };
 }

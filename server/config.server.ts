@@ -57,6 +57,14 @@ const EnvSchema = z
     LOGIN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(AUTH_LIMITS.loginPerIp),
     // Search API requests per address per minute (decision 015); the benchmark raises it.
     SEARCH_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(1200),
+    // Searches that miss the caches, per address in 5 seconds (decision 015, issue 23); tests and the benchmark's
+    // throughput run raise it.
+    SEARCH_MISS_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(5),
+    // The bearer token Prometheus sends to GET /metrics (issue 28); without it /metrics is a 404.
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, "must be 16 to 200 printable characters without spaces")
+      .optional(),
   })
   .transform((env) => {
     // Canonical links are absolute; without a SITE_URL they point at this server.
@@ -76,6 +84,8 @@ const EnvSchema = z
       trustProxy: env.TRUST_PROXY,
       loginLimits: { perAccount: env.LOGIN_LIMIT_PER_ACCOUNT, perIp: env.LOGIN_LIMIT_PER_IP },
       searchLimitPerIp: env.SEARCH_LIMIT_PER_IP,
+      searchMissLimitPerIp: env.SEARCH_MISS_LIMIT_PER_IP,
+      metricsToken: env.METRICS_TOKEN,
     };
   });
 

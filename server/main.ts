@@ -5,12 +5,15 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { ConfigError, loadConfig } from "./config.server.ts";
-import { createLogger } from "./logger.server.ts";
-import { startServer } from "./start.server.ts";
 
 const development = process.argv.includes("--dev");
-if (development) process.env.NODE_ENV ??= "development";
+// Before anything imports React: React reads NODE_ENV once, when it is first imported, and anything but
+// "production" gives its development build, several times slower to render. The modules below are imported
+// only after this line for that reason (static imports would run first).
+process.env.NODE_ENV ??= development ? "development" : "production";
+const { ConfigError, loadConfig } = await import("./config.server.ts");
+const { createLogger } = await import("./logger.server.ts");
+const { startServer } = await import("./start.server.ts");
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -29,7 +32,10 @@ async function main() {
   if (development) {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-    return startServer(config, {
+    // The server's own modules through Vite too, so that they and the routes share one module graph
+    // (decision 018): the production build gets the same by importing server/ from source.
+    const dev = (await viteServer.ssrLoadModule("/server/start.server.ts")) as typeof import("./start.server.ts");
+    return dev.startServer(config, {
       log,
       vite: viteServer,
       build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,

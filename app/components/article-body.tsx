@@ -15,7 +15,7 @@ export function ArticleBody({ html, className = "" }: { html: string; className?
   );
 }
 
-/** `2024-03-05` as "5 March 2024" or "५ मार्च, २०२४", in the page's language (a calendar day, in UTC). */
+/** `2024-03-05` as "5 March 2024" or "5 मार्च, 2024", in the page's language (a calendar day, in UTC). */
 export function ArticleDate({ date }: { date: string }) {
   const { locale } = useRootData();
   return <time dateTime={date}>{formatDay(locale, date)}</time>;

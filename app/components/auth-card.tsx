@@ -6,6 +6,7 @@ import {
   normaliseEmailOrPhone,
   PASSWORD_MIN,
   phoneInput,
+  phoneProblem,
   ROLES,
   tooManyAttemptsMessage,
 } from "../../domain/auth-rules.ts";
@@ -235,7 +236,7 @@ function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
     event.preventDefault();
     const found: Record<string, string | undefined> = {
       name: values.name.trim() ? undefined : MESSAGES.nameRequired,
-      phone: values.phone.length === 10 ? undefined : MESSAGES.phoneDigits,
+      phone: phoneProblem(values.phone) ?? undefined,
       email: isEmail(values.email.trim()) ? undefined : MESSAGES.invalidEmail,
       password: values.password.length >= PASSWORD_MIN ? undefined : MESSAGES.shortPassword,
     };

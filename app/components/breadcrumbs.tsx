@@ -34,7 +34,7 @@ export function Breadcrumbs({
     <nav aria-label={t("common.breadcrumbs.label")} className="bg-indigo-50">
       <ol className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 text-sm text-slate-700">
         <li>
-          <Link to={home?.path ?? "/"} className="inline-block py-0.5 font-medium text-indigo-800 hover:underline">
+          <Link to={home?.path ?? "/"} className="inline-block py-1 font-medium text-indigo-800 hover:underline">
             {home?.label}
           </Link>
         </li>
@@ -42,7 +42,7 @@ export function Breadcrumbs({
           <>
             <li aria-hidden="true">&gt;</li>
             <li>
-              <Link to={middle.path} className="inline-block py-0.5 font-medium text-indigo-800 hover:underline">
+              <Link to={middle.path} className="inline-block py-1 font-medium text-indigo-800 hover:underline">
                 {middle.label}
               </Link>
             </li>

@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import { isMedium, MEDIUMS, type Medium, STANDARDS } from "../../domain/catalog.ts";
-import { isSubjectKey, SUBJECTS, subjectByKey, subjectPath } from "../../domain/subjects.ts";
+import { formField } from "../../domain/form-data.ts";
+import { isSubjectKey, parseSubjectPath, SUBJECTS, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { useLocale, useT } from "../lib/i18n";
 import { rememberMedium } from "../lib/medium";
 import { useSubjectName } from "../lib/subject-name";
@@ -18,7 +19,7 @@ export interface PaperFormValues {
 }
 
 /** Catalog keys of the form's messages: the loader (no JavaScript) and the page give the same ones. */
-export const PAPER_FORM_MESSAGES = {
+const PAPER_FORM_MESSAGES = {
   medium: "home.form.errors.medium",
   subject: "home.form.errors.subject",
 } as const;
@@ -62,13 +63,14 @@ export function HomePaperForm({
     if (formRef.current) formRef.current.noValidate = true;
   }, []);
 
-  const going =
-    navigation.state === "loading" && SUBJECTS.some((s) => path(subjectPath(s)) === navigation.location.pathname);
+  // On the way to a subject page (the form's own navigation), not to a model paper under one.
+  const target = navigation.state === "loading" ? parseSubjectPath(navigation.location.pathname) : null;
+  const going = target !== null && target.paperId === undefined;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const values = { medium: String(form.get("medium") ?? ""), subject: String(form.get("subject") ?? "") };
+    const values = { medium: formField(form, "medium"), subject: formField(form, "subject") };
     const found = validatePaperForm(values);
     setErrors(found);
     if (found.medium) return mediumRef.current?.focus();

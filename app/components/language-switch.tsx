@@ -17,7 +17,7 @@ export interface Alternates {
 }
 
 /** The current page in another language. */
-export function useAlternatePath(locale: Locale): string {
+function useAlternatePath(locale: Locale): string {
   const location = useLocation();
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {

@@ -15,7 +15,17 @@ export function ModelPaperList({ papers, note }: { papers: ModelPaperSummary[]; 
       <h2 id="model-papers" className="text-xl font-bold text-indigo-900">
         {t("paper.list.title")}
       </h2>
-      <p className="mt-1 max-w-3xl text-sm text-slate-700">{t("paper.list.intro")}</p>
+      <p className="mt-1 max-w-3xl text-sm text-slate-700">
+        {t("paper.list.intro")}{" "}
+        {/* The subject's chapter practice, beside its papers (issue 25 §4). app/pages.ts CHAPTER_PRACTICE, written out:
+            importing it brings the page table into the subject page's scripts (+0.5 KB, over its budget). */}
+        <a
+          href={path(papers[0]?.page_url.replace(/[^/]+$/, "chapter-practice") ?? "/")}
+          className="font-semibold text-indigo-800 underline"
+        >
+          {t("paper.bank.link")}
+        </a>
+      </p>
       {note ? <p className="mt-1 max-w-3xl text-sm font-medium text-amber-900">{note}</p> : null}
       <ul className="mt-4 grid gap-4 sm:grid-cols-2">
         {papers.map((paper) => (

@@ -84,7 +84,8 @@ export function ModelPaperBody({
   answers,
   extras = {},
 }: {
-  view: PaperView;
+  /** The paper's language and questions (a chapter set passes its own, from several papers). */
+  view: Pick<PaperView, "language" | "questions">;
   questions?: QuestionView[];
   answers: AnswerMode;
   extras?: PaperExtras;

@@ -26,7 +26,7 @@ export function PracticeChecking({ data }: { data: PracticePageData }) {
   const fetcher = useFetcher();
   const t = useT();
   const { locale } = useLocale();
-  // Marks in the page's digits: "3.5", "३.५" (half marks at most, so one decimal).
+  // Marks as the page's language writes them: "3.5" (half marks at most, so one decimal).
   const number = (value: number) => formatNumber(locale, value, { maximumFractionDigits: 1 });
   // The marks could not be sent before scoring: told in the page's language.
   const [problem, setProblem] = useState(false);

@@ -4,13 +4,11 @@ import { percentageOf } from "../../domain/practice.ts";
 import { useDuration, useLocale, useT } from "../lib/i18n";
 import type { PracticePageData } from "../lib/practice.server";
 
-/** Marks in the page's digits: "3.5", "३.५" (half marks at most, so one decimal). */
+/** Marks as the page's language writes them: "3.5" (half marks at most, so one decimal; 0-9, decision 011). */
 const marksIn = (locale: Locale, value: number) => formatNumber(locale, value, { maximumFractionDigits: 1 });
-/** "8.8%", "८.८%". */
+/** "8.8%". */
 const percentIn = (locale: Locale, value: number) =>
   formatNumber(locale, value / 100, { style: "percent", maximumFractionDigits: 1 });
-/** A question number ("2", "5") in the page's digits. */
-const digitsIn = (locale: Locale, text: string) => text.replace(/\d/g, (digit) => formatNumber(locale, Number(digit)));
 
 /** The result, rendered on the server (it works without JavaScript). */
 export function PracticeResult({ data }: { data: PracticePageData }) {
@@ -77,7 +75,7 @@ export function PracticeResult({ data }: { data: PracticePageData }) {
                           >
                             {t("practice.result.questionLink", {
                               paper: question.paper_title,
-                              number: digitsIn(locale, question.question),
+                              number: question.question,
                             })}
                           </Link>
                         </li>
@@ -104,7 +102,7 @@ export function PracticeResult({ data }: { data: PracticePageData }) {
           first={t("practice.result.question")}
           rows={result.byQuestion.map((q) => ({
             key: q.question,
-            label: t("practice.questionShort", { number: digitsIn(locale, q.question) }),
+            label: t("practice.questionShort", { number: q.question }),
             ...q,
           }))}
         />

@@ -7,7 +7,7 @@ import type { PracticePageData } from "../lib/practice.server";
 import { usePracticeSync } from "../lib/practice-sync";
 import { ModelPaperBody } from "./model-paper-view";
 
-/** "1:05:09" as a clock shows it, in the page's digits ("१:०५:०९" on a Marathi page). */
+/** "1:05:09" as a clock shows it (digits 0-9 in both languages, decision 011). */
 function countdownIn(locale: Locale, ms: number): string {
   return formatCountdown(ms).replace(/\d/g, (digit) => formatNumber(locale, Number(digit)));
 }

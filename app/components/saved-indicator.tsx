@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { basePath } from "../../domain/i18n.ts";
 import type { PaperFileKind } from "../../domain/papers.ts";
-import { subjectBySlug } from "../../domain/subjects.ts";
+import { parseSubjectPath } from "../../domain/subjects.ts";
 import { useLocale, useT } from "../lib/i18n";
 import { useRootData } from "../lib/root-data";
-import type { SaveResult } from "../lib/saved-papers.client";
+import type { SaveResult } from "../lib/saved-store.client";
 import type { ViewerPaper } from "./paper-viewer";
 
 type State = "saving" | "saved" | "removed" | "tooBig" | "none";
@@ -41,7 +40,7 @@ export function SavedIndicator({
   useEffect(() => {
     if (!ready || !owner) return;
     let current = true;
-    const slug = /^\/maharashtra-board-(.+)-question-papers/.exec(basePath(location.pathname))?.[1];
+    const subject = parseSubjectPath(location.pathname)?.subject.key ?? null;
     const apply = (result: SaveResult) => {
       if (!current) return;
       if (result.status === "saved") {
@@ -57,7 +56,7 @@ export function SavedIndicator({
             paperId: paper.id,
             kind,
             title: paper.title,
-            subject: slug ? (subjectBySlug(slug)?.key ?? null) : null,
+            subject,
             paper: {
               title: paper.title,
               questionUrl: paper.questionUrl,

@@ -35,17 +35,19 @@ export function SiteHeader({ user }: { user: { id: string; name: string } | null
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point
   useEffect(() => setOpen(false), [location.key]);
 
+  // Escape closes the menu. The listener reads the element, not React's state: a student on a slow phone may
+  // open the menu before the page has hydrated, and then the state still says closed while the menu is open.
   useEffect(() => {
-    if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpen(false);
+      const menu = toggleRef.current?.parentElement as HTMLDetailsElement | undefined;
+      if (event.key === "Escape" && menu?.open) {
+        menu.open = false; // its toggle event brings the state along
         toggleRef.current?.focus();
       }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+  }, []);
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">

@@ -1,15 +1,15 @@
 /**
  * The admin console's guard for page loaders and actions (issue 15). Every loader and action of
  * app/routes/admin/* calls it on the server, not only the layout: a child route's data can be fetched on its
- * own (`?_data`-style single fetches, form posts), so a check in the layout alone would not protect it.
+ * own (single fetches, form posts), so a check in the layout alone would not protect it.
  * Anyone but an admin gets the site's ordinary 404 page, never a hint that the console exists.
  */
 import { data, type RouterContextProvider } from "react-router";
 import { type AdminUser, getAdmin } from "../../server/admin/auth.server.ts";
 import { checkAdminRateLimit } from "../../server/admin/catalogue.server.ts";
-import { HttpError } from "../../server/http/respond.server.ts";
 import type { Services } from "../../server/services.server.ts";
 import { expressRequestContext, servicesContext } from "../context";
+import { formRefusal } from "./refusal.server";
 import { orUnavailable } from "./unavailable.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -19,8 +19,13 @@ export interface AdminPage {
   services: Services;
 }
 
-/** The signed-in admin and the services; anyone else gets the 404 page. */
-export async function requireAdminPage(context: Context): Promise<AdminPage> {
+/**
+ * The signed-in admin and the services; anyone else gets the 404 page. Every console loader and action calls
+ * it (a child route's data can be fetched on its own). Not a middleware of the console's layout: a middleware
+ * that throws stops every loader of the request, the root's too, and the 404 page would then have no
+ * messages (decision 021).
+ */
+export async function adminPage(context: Context): Promise<AdminPage> {
   const admin = await orUnavailable(() => getAdmin(context.get(expressRequestContext)));
   if (!admin) throw data(null, { status: 404 });
   return { admin, services: context.get(servicesContext) };
@@ -41,23 +46,23 @@ export async function adminAction<T extends AdminActionResult>(
   intent: string,
   change: (page: AdminPage) => Promise<T>,
 ) {
-  const page = await requireAdminPage(context);
+  const page = await adminPage(context);
   try {
     return await orUnavailable(async () => {
       await checkAdminRateLimit(page.services, page.admin);
       return data(await change(page));
     });
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    const result: AdminActionResult = { ok: false, intent, message: error.message, errors: error.errors ?? {} };
-    return data(result, { status: error.status, headers: error.headers });
+    return formRefusal(
+      error,
+      (refusal): Extract<AdminActionResult, { ok: false }> => ({
+        ok: false,
+        intent,
+        message: refusal.message,
+        errors: refusal.errors ?? {},
+      }),
+    );
   }
-}
-
-/** A form field as a string ("" when missing or a file). */
-export function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
 }
 
 /** The console's pages must never be kept by a browser or a shared cache. */

@@ -51,12 +51,6 @@ export async function postJson<T>(path: string, body: unknown): Promise<ApiResul
   };
 }
 
-/** Only same-site paths: `//evil.example` and `/\\evil.example` are other sites to a browser. */
-export function safeRedirect(to: string | null | undefined, fallback = "/"): string {
-  if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}
-
 /**
  * An API message (`meta.message`, always English) in the page's language: known messages through the
  * catalog's `api.` keys; an unknown one as it came.

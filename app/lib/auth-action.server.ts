@@ -6,19 +6,16 @@
 
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { loginSchema, MESSAGES, signupSchema } from "../../domain/auth.ts";
+import { formField } from "../../domain/form-data.ts";
 import { localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { safeRedirect } from "../../domain/redirect.ts";
 import { fieldErrors } from "../../domain/validation.ts";
 import { type AuthOutcome, signIn, signUp } from "../../server/auth/accounts.server.ts";
 import { destroySession } from "../../server/auth/session.server.ts";
 import type { AuthFormResult, AuthTab } from "../components/auth-card";
 import { expressRequestContext } from "../context";
-import { safeRedirect } from "./api";
+import { formRefusal } from "./refusal.server";
 import { orUnavailable } from "./unavailable.server";
-
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
 
 function formResult(intent: AuthTab, values: Record<string, string>, status: number, result: Partial<AuthFormResult>) {
   return data<AuthFormResult>({ intent, values, errors: {}, formError: null, ...result }, { status });
@@ -35,43 +32,53 @@ export async function authFormAction(context: Readonly<RouterContextProvider>, r
   // Form posts from other sites never get here (server/app.server.ts refuses them with a 403).
   const req = context.get(expressRequestContext);
   const form = await request.formData();
-  const intent: AuthTab = text(form, "intent") === "sign_in" ? "sign_in" : "sign_up";
-  const finish = (outcome: AuthOutcome, values: Record<string, string>) => {
+  const intent: AuthTab = formField(form, "intent") === "sign_in" ? "sign_in" : "sign_up";
+  // The flow's outcome: a redirect with the session cookie, or the form with why not. Over the limits the flow
+  // throws the site's one 429, shown on the form with its Retry-After.
+  const finish = async (flow: () => Promise<AuthOutcome>, values: Record<string, string>) => {
+    let outcome: AuthOutcome;
+    try {
+      outcome = await orUnavailable(flow);
+    } catch (error) {
+      return formRefusal<AuthFormResult>(error, (refusal) => ({
+        intent,
+        values,
+        errors: {},
+        formError: refusal.message,
+      }));
+    }
     if (outcome.ok) {
       const home = localizePath("/", localeFromPath(url.pathname));
-      throw redirect(safeRedirect(url.searchParams.get("redirectTo"), home), {
-        headers: { "Set-Cookie": outcome.cookie },
-      });
+      const headers = new Headers();
+      for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+      throw redirect(safeRedirect(url.searchParams.get("redirectTo"), home), { headers });
     }
-    const headers = outcome.retryAfter ? { "Retry-After": String(outcome.retryAfter) } : undefined;
     const errors = outcome.field ? { [outcome.field]: outcome.message } : {};
-    return data<AuthFormResult>(
-      { intent, values, errors, formError: outcome.message },
-      { status: outcome.status, headers },
-    );
+    return formResult(intent, values, outcome.status, { errors, formError: outcome.message });
   };
 
   if (intent === "sign_in") {
-    const values = { email_or_phone: text(form, "email_or_phone").trim() };
-    const parsed = loginSchema.safeParse({ ...values, password: text(form, "password") });
+    const values = { email_or_phone: formField(form, "email_or_phone").trim() };
+    const parsed = loginSchema.safeParse({ ...values, password: formField(form, "password") });
     if (!parsed.success) return formResult(intent, values, 400, { errors: fieldErrors(parsed.error) });
-    return finish(await orUnavailable(() => signIn(req, parsed.data)), values);
+    return finish(() => signIn(req, parsed.data), values);
   }
 
   const values = {
-    name: text(form, "name").trim(),
-    email: text(form, "email").trim(),
-    // Typed without the script that keeps digits only: "98765 43210" is still a phone number.
-    phone: text(form, "phone").replace(/[\s-]/g, ""),
-    role: text(form, "role"),
+    name: formField(form, "name").trim(),
+    email: formField(form, "email").trim(),
+    // Typed without the script that keeps digits only: "98765 43210" and "+91 98765 43210" are still numbers
+    // (the schema normalises them as the API does).
+    phone: formField(form, "phone").trim(),
+    role: formField(form, "role"),
   };
   const parsed = signupSchema.safeParse({
     ...values,
-    password: text(form, "password"),
+    password: formField(form, "password"),
     role: values.role ? Number(values.role) : undefined,
   });
   if (!parsed.success) {
     return formResult(intent, values, 400, { errors: fieldErrors(parsed.error), formError: MESSAGES.fixErrors });
   }
-  return finish(await orUnavailable(() => signUp(req, parsed.data)), values);
+  return finish(() => signUp(req, parsed.data), values);
 }

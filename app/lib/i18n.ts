@@ -103,7 +103,7 @@ export function useLocale(): { locale: Locale; path: (to: string) => string } {
   return { locale, path };
 }
 
-/** "2 hours 10 minutes" / "२ तास १० मिनिटे": a duration in the page's language and digits. */
+/** "2 hours 10 minutes" / "2 तास 10 मिनिटे": a duration in the page's language and digits. */
 export function formatDurationIn(t: Translate, minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;

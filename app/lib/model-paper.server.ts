@@ -57,6 +57,9 @@ export async function loadModelPaperPage(
     signedIn: user !== null,
     // A visitor gets the first question as a preview; the rest, and every answer, need an account.
     questions: user ? questions : questions.slice(0, 1).map(withoutAnswers),
+    // The anchors of the items a visitor does not see (issue 23): a search result for Q.2 lands on the sign-in
+    // notice that says the rest of the paper needs an account, not at the top of Q.1. Without JavaScript too.
+    hiddenAnchors: user ? [] : questions.slice(1).flatMap((q) => q.sections.flatMap((s) => s.items.map((i) => i.id))),
     allAnswers: user !== null && url.searchParams.get("answers") === "all",
   };
 }

@@ -17,7 +17,7 @@ export interface Changes {
 const empty = (): Changes => ({ marks: {}, statuses: {} });
 const keyOf = (attemptId: string) => `practice:${attemptId}:pending`;
 
-export function readPending(storage: Storage | undefined, attemptId: string): Changes {
+function readPending(storage: Storage | undefined, attemptId: string): Changes {
   try {
     const raw = storage?.getItem(keyOf(attemptId));
     const parsed = raw ? (JSON.parse(raw) as Partial<Changes>) : null;
@@ -40,7 +40,7 @@ function writePending(storage: Storage | undefined, attemptId: string, changes: 
 }
 
 /** Adds a change to what is waiting. */
-export function addPending(storage: Storage | undefined, attemptId: string, change: Partial<Changes>): Changes {
+function addPending(storage: Storage | undefined, attemptId: string, change: Partial<Changes>): Changes {
   const pending = readPending(storage, attemptId);
   const next = {
     marks: { ...pending.marks, ...change.marks },
@@ -51,7 +51,7 @@ export function addPending(storage: Storage | undefined, attemptId: string, chan
 }
 
 /** Removes what the server confirmed, unless it changed again meanwhile. */
-export function removeSent(storage: Storage | undefined, attemptId: string, sent: Changes): Changes {
+function removeSent(storage: Storage | undefined, attemptId: string, sent: Changes): Changes {
   const pending = readPending(storage, attemptId);
   const keep = <T>(now: Record<string, T>, was: Record<string, T>) =>
     Object.fromEntries(Object.entries(now).filter(([id, value]) => !(id in was) || was[id] !== value));
@@ -60,7 +60,7 @@ export function removeSent(storage: Storage | undefined, attemptId: string, sent
   return next;
 }
 
-export function countOf(changes: Changes): number {
+function countOf(changes: Changes): number {
   return Object.keys(changes.marks).length + Object.keys(changes.statuses).length;
 }
 

@@ -3,6 +3,7 @@
  * progress. They call the same functions as `/api/v1/attempts` (server/practice/attempts.server.ts).
  */
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { formField } from "../../domain/form-data.ts";
 import { basePath, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { allowedMinutes, type MarkableSection } from "../../domain/practice.ts";
 import { SUBJECTS, subjectByKey, subjectPath } from "../../domain/subjects.ts";
@@ -99,8 +100,7 @@ export async function loadPracticeStart(context: Context, url: URL) {
 export async function startPracticeAction(context: Context, request: Request, url: URL) {
   const user = await requireUser(context, url);
   const form = await request.formData();
-  const paperId = form.get("paper");
-  const { paper } = await startablePaperOr404(context, typeof paperId === "string" ? paperId : null);
+  const { paper } = await startablePaperOr404(context, formField(form, "paper") || null);
   const services = context.get(servicesContext);
   const { attempt } = await asPage(() => startAttempt(services, user.id, paper.id));
   throw redirectIn(url, practicePath(attempt));
@@ -119,7 +119,7 @@ export interface PracticePageData {
 export type PracticeStage = "writing" | "checking" | "finished";
 
 /** The page an attempt belongs on now ("not finished" is told on the writing page's address). */
-export function practicePath(attempt: Pick<AttemptView, "id" | "state">): string {
+function practicePath(attempt: Pick<AttemptView, "id" | "state">): string {
   const base = `/practice/${attempt.id}`;
   return attempt.state === "checking" ? `${base}/check` : attempt.state === "finished" ? `${base}/result` : base;
 }
@@ -150,7 +150,9 @@ export async function loadPractice(
     sections,
     subject: subjectLink(subject),
     chapterNames,
-    weakest: attempt.result ? weakChapterLinks(paper.subject, attempt.result.byChapter, [paper.id]) : [],
+    weakest: attempt.result
+      ? weakChapterLinks(paper.subject, attempt.result.byChapter, { except: [paper.id], language: paper.language })
+      : [],
   };
 }
 
@@ -169,7 +171,7 @@ export async function practiceAction(context: Context, request: Request, url: UR
   const user = await requireUser(context, url);
   const services = context.get(servicesContext);
   const form = await request.formData();
-  const intent = form.get("intent");
+  const intent = formField(form, "intent");
   if (intent === "finish-writing") {
     throw redirectIn(url, practicePath(await asPage(() => finishWriting(services, user.id, id))));
   }

@@ -5,6 +5,7 @@
  */
 import { Workbox } from "workbox-window";
 import type { Locale } from "../../domain/i18n.ts";
+import { parseSubjectPath } from "../../domain/subjects.ts";
 import { i18nFor, messagesOf } from "./i18n";
 
 interface SavedPapersModule {
@@ -30,7 +31,7 @@ export function startPwa(userId: string | null): void {
     }
   };
   if (savedPapersNeeded(userId)) reconcile();
-  else if (userId !== null && MODEL_PAGE.test(location.pathname) && !navigator.serviceWorker?.controller)
+  else if (userId !== null && onModelPaperPage() && !navigator.serviceWorker?.controller)
     // The first page a worker is installed on: it takes control in a moment (clients.claim), and the model
     // paper being read is saved then.
     navigator.serviceWorker?.addEventListener("controllerchange", reconcile, { once: true });
@@ -55,7 +56,7 @@ export function startPwa(userId: string | null): void {
  * Whether this page needs the saved-papers code (3 KB): when the device holds a student's papers and nobody, or
  * someone else, is signed in (they may have to go), or when a signed-in student is reading a model paper with the
  * service worker in charge (it is saved). Otherwise nothing is downloaded for it. The marker is the one
- * saved-papers.client.ts writes.
+ * saved-records.client.ts writes.
  */
 function savedPapersNeeded(userId: string | null): boolean {
   let owner: string | null = null;
@@ -65,11 +66,13 @@ function savedPapersNeeded(userId: string | null): boolean {
     // storage disabled: nothing can have been saved with its owner
   }
   if (owner !== null && owner !== userId) return true;
-  return userId !== null && Boolean(navigator.serviceWorker?.controller) && MODEL_PAGE.test(location.pathname);
+  return userId !== null && Boolean(navigator.serviceWorker?.controller) && onModelPaperPage();
 }
 
 /** A model paper's page, in either language. */
-const MODEL_PAGE = /^(\/mr)?\/maharashtra-board-.+-question-papers\/[a-z0-9][a-z0-9-]*$/;
+function onModelPaperPage(): boolean {
+  return parseSubjectPath(location.pathname)?.paperId !== undefined;
+}
 
 function messages(): (id: string) => string {
   const catalog = document.getElementById("ps-i18n")?.dataset.key;

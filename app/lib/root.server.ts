@@ -1,11 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
 import { readCookie, setCookie } from "../../domain/cookies.ts";
 import { LANGUAGE_COOKIE, LANGUAGE_OFFERED_COOKIE, localeFromPath } from "../../domain/i18n.ts";
-import { getUser as getRequestUser, type SessionUser } from "../../server/auth/session.server.ts";
+import type { SessionUser } from "../../server/auth/session.server.ts";
 import { fontUrl } from "../../server/content/font.server.ts";
 import { isDatabaseUnavailable } from "../../server/db/errors.server.ts";
 import { compiledCatalog, pageCatalog } from "../../server/i18n/catalog.server.ts";
-import { expressRequestContext, servicesContext } from "../context";
+import { servicesContext, sessionContext } from "../context";
 import { i18nFor, registerCatalog } from "./i18n";
 import { mediumFromCookie } from "./medium";
 import type { RootData } from "./meta";
@@ -22,7 +22,7 @@ export async function getRootData(context: Readonly<RouterContextProvider>, requ
   let user: SessionUser | null = null;
   let unavailable = false;
   try {
-    user = await getRequestUser(context.get(expressRequestContext));
+    user = await context.get(sessionContext);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     unavailable = true;

@@ -5,7 +5,8 @@
  */
 import type { Locale } from "../../domain/i18n.ts";
 import { i18nFor, messagesOf } from "./i18n";
-import { removeSaved, type SaveResult } from "./saved-papers.client";
+import { removeSaved } from "./saved-papers.client";
+import type { SaveResult } from "./saved-store.client";
 
 export function showModelPageBadge(header: HTMLElement, result: SaveResult, locale: Locale): void {
   if (result.status !== "saved" && result.status !== "tooBig") return;

@@ -1,19 +1,19 @@
 /**
  * The session helpers for page loaders and actions: the same `getUser` as the API's
- * (server/auth/session.server.ts), reached through the Express request in the router context.
+ * (server/auth/session.server.ts), looked up once per request by the root's session middleware.
  */
 import { type RouterContextProvider, redirect } from "react-router";
 import { localeFromPath, localizePath } from "../../domain/i18n.ts";
-import { getUser as getRequestUser, type SessionUser } from "../../server/auth/session.server.ts";
-import { expressRequestContext } from "../context";
-import { safeRedirect } from "./api";
+import { safeRedirect } from "../../domain/redirect.ts";
+import type { SessionUser } from "../../server/auth/session.server.ts";
+import { sessionContext } from "../context";
 import { orUnavailable } from "./unavailable.server";
 
 type Context = Readonly<RouterContextProvider>;
 
 /** The signed-in user, or null; a database outage becomes the friendly 503 page. */
 export function getUser(context: Context): Promise<SessionUser | null> {
-  return orUnavailable(() => getRequestUser(context.get(expressRequestContext)));
+  return orUnavailable(() => context.get(sessionContext));
 }
 
 /** The signed-in user; a visitor is sent to sign in and brought back here afterwards. */

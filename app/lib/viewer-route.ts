@@ -7,8 +7,8 @@ import type { PaperFileKind } from "../../domain/papers.ts";
  * Opening pushes a history entry, so the phone's Back button closes the viewer and leaves the
  * student on the page, where they were; the same URL shared or reloaded opens the same paper.
  */
-export const PAPER_PARAM = "paper";
-export const KIND_PARAM = "kind";
+const PAPER_PARAM = "paper";
+const KIND_PARAM = "kind";
 
 export interface ViewerTarget {
   id: string;

@@ -4,7 +4,7 @@
  */
 export const FIT_ZOOM = 100;
 export const DOUBLE_TAP_ZOOM = 200;
-export const ZOOM_STEPS = [50, 75, 100, 125, 150, 200, 250, 300, 400] as const;
+const ZOOM_STEPS = [50, 75, 100, 125, 150, 200, 250, 300, 400] as const;
 export const MIN_ZOOM = ZOOM_STEPS[0];
 export const MAX_ZOOM = ZOOM_STEPS[ZOOM_STEPS.length - 1] ?? 400;
 

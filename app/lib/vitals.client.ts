@@ -44,7 +44,7 @@ function safeDecode(segment: string): string {
   }
 }
 
-export const VITALS_ENDPOINT = "/api/v1/vitals";
+const VITALS_ENDPOINT = "/api/v1/vitals";
 
 let currentRoute = "*";
 let started = false;

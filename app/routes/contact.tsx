@@ -5,8 +5,8 @@ import { i18nFrom, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/contact";
 
-export const MAIL_SUBJECT = "PaperStation: question or feedback";
-export const MAIL_BODY = [
+const MAIL_SUBJECT = "PaperStation: question or feedback";
+const MAIL_BODY = [
   "Hello PaperStation team,",
   "",
   "I am writing about (a paper, my account, a mistake on the site, or something else):",
@@ -17,7 +17,7 @@ export const MAIL_BODY = [
 ].join("\n");
 
 /** RFC 6068 mailto: with a preset subject and body, each percent-encoded (spaces as %20, not +). */
-export function mailtoHref(email: string, subject: string, body: string): string {
+function mailtoHref(email: string, subject: string, body: string): string {
   return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 

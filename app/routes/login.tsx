@@ -1,10 +1,11 @@
-import { useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
+import { localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { safeRedirect } from "../../domain/redirect.ts";
 import { AuthCard } from "../components/auth-card";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { CommunityBlock } from "../components/community-block";
-import { safeRedirect } from "../lib/api";
 import { authFormAction } from "../lib/auth-action.server";
-import { i18nFrom, useLocale, useT } from "../lib/i18n";
+import { i18nFrom, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import { requireAnonymous } from "../lib/session.server";
 import type { Route } from "./+types/login";
@@ -12,12 +13,29 @@ import type { Route } from "./+types/login";
 export async function loader({ context, url }: Route.LoaderArgs) {
   // Already signed in: nothing to do here.
   await requireAnonymous(context, url);
-  return { tab: url.searchParams.get("tab") === "sign_in" ? ("sign_in" as const) : ("sign_up" as const) };
+  const locale = localeFromPath(url.pathname);
+  const login = localizePath("/login", locale);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), localizePath("/", locale));
+  return {
+    tab: url.searchParams.get("tab") === "sign_in" ? ("sign_in" as const) : ("sign_up" as const),
+    // Judged here, by the site's one redirect guard, so that the guard stays out of the page's script.
+    redirectTo,
+    // The forms post back here with the same target (built here too, keeping the page's script small).
+    formAction: url.searchParams.has("redirectTo") ? `${login}?redirectTo=${encodeURIComponent(redirectTo)}` : login,
+  };
 }
 
 /** The forms without JavaScript (with it, they call the JSON API and stay on the page). */
 export function action({ context, request, url }: Route.ActionArgs) {
   return authFormAction(context, request, url);
+}
+
+/** A sign-in refused for too many tries says when to try again, as the API's answer does. */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(loaderHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -31,14 +49,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const t = useT();
-  const { path } = useLocale();
-  const redirectTo = safeRedirect(params.get("redirectTo"), path("/"));
-  const login = path("/login");
-  const formAction = params.has("redirectTo") ? `${login}?redirectTo=${encodeURIComponent(redirectTo)}` : login;
+  const { redirectTo, formAction } = loaderData;
 
   return (
     <>

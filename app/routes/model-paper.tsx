@@ -1,7 +1,6 @@
 import { Suspense, useCallback, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
-import { basePath } from "../../domain/i18n.ts";
-import { subjectBySlug } from "../../domain/subjects.ts";
+import { parseSubjectPath } from "../../domain/subjects.ts";
 import type { AuthRequest } from "../components/auth-dialog";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ModelPaperBody, PaperInstructions } from "../components/model-paper-view";
@@ -13,12 +12,11 @@ import { loadModelPaperPage } from "../lib/model-paper.server";
 import { keepDataWhenOnlyViewerChanges } from "../lib/viewer-route";
 import type { Route } from "./+types/model-paper";
 
-export function loader({ context, params, url }: Route.LoaderArgs) {
-  // The route is `/maharashtra-board-<slug>-question-papers/:paperId`; the slug names the subject.
-  const slug = /^\/maharashtra-board-(.+)-question-papers\//.exec(basePath(url.pathname))?.[1] ?? "";
-  const subject = subjectBySlug(slug);
-  if (!subject) throw data(null, { status: 404 });
-  return loadModelPaperPage(context, subject, params.paperId, url);
+export function loader({ context, url }: Route.LoaderArgs) {
+  // The route is `/maharashtra-board-<slug>-question-papers/:paperId`: the path names the subject and the paper.
+  const page = parseSubjectPath(url.pathname);
+  if (page?.paperId === undefined) throw data(null, { status: 404 });
+  return loadModelPaperPage(context, page.subject, page.paperId, url);
 }
 
 export const shouldRevalidate = keepDataWhenOnlyViewerChanges;
@@ -42,7 +40,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ModelPaperPage({ loaderData }: Route.ComponentProps) {
-  const { details, subject, subjectPath, path, signedIn, questions, allAnswers } = loaderData;
+  const { details, subject, subjectPath, path, signedIn, questions, allAnswers, hiddenAnchors } = loaderData;
   const revalidator = useRevalidator();
   const t = useT();
   const { path: localized, locale } = useLocale();
@@ -120,7 +118,10 @@ export default function ModelPaperPage({ loaderData }: Route.ComponentProps) {
         </header>
         <ModelPaperBody view={{ ...details, questions }} answers={signedIn ? (allAnswers ? "all" : "each") : "none"} />
         {signedIn ? null : (
-          <div className="mt-8 rounded-xl border border-indigo-200 bg-indigo-50 p-5 text-center">
+          <div className="mt-8 scroll-mt-4 rounded-xl border border-indigo-200 bg-indigo-50 p-5 text-center">
+            {hiddenAnchors.map((id) => (
+              <span key={id} id={id} className="block scroll-mt-24" />
+            ))}
             <p className="font-semibold text-indigo-950">{t("paper.preview", { count: details.questionCount })}</p>
             <a
               href={loginHref}

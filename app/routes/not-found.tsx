@@ -22,5 +22,5 @@ export function meta({ location, matches }: Route.MetaArgs) {
 
 export default function NotFound() {
   const t = useT();
-  return <ErrorPanel title={t("common.notFound.title")} message={t("common.notFound.pageMessage")} />;
+  return <ErrorPanel name="notFound" message={t("common.notFound.pageMessage")} />;
 }

@@ -99,7 +99,7 @@ export default function PracticeStart({ loaderData }: Route.ComponentProps) {
           </div>
         )}
         <p className="mt-6 text-sm">
-          <Link to={path(paper.url)} className="inline-block py-0.5 font-semibold text-indigo-800 underline">
+          <Link to={path(paper.url)} className="inline-block py-1 font-semibold text-indigo-800 underline">
             {t("practice.start.readInstead")}
           </Link>
         </p>

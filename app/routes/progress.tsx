@@ -24,7 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** "66.7%" / "६६.७%": a percentage in the page's digits. */
+/** "66.7%": a percentage as the page's language writes it (digits 0-9, decision 011). */
 const percentIn = (locale: Locale, value: number) =>
   formatNumber(locale, value / 100, { style: "percent", maximumFractionDigits: 1 });
 const percentOrDash = (locale: Locale, value: number | null) => (value === null ? "–" : percentIn(locale, value));
@@ -73,7 +73,7 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
                 data-subject={s.subject}
               >
                 <h2 className="text-lg font-bold text-slate-900">
-                  <Link to={path(s.path)} className="inline-block py-0.5 hover:underline">
+                  <Link to={path(s.path)} className="inline-block py-1 hover:underline">
                     {nameOf(s.subject)}
                   </Link>
                 </h2>
@@ -114,7 +114,7 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
                               {" "}
                               <Link
                                 to={path(c.questions[0].url)}
-                                className="inline-block py-0.5 font-semibold text-indigo-800 underline"
+                                className="inline-block py-1 font-semibold text-indigo-800 underline"
                               >
                                 {t("practice.progress.practiseIt")}
                               </Link>

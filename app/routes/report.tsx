@@ -1,15 +1,16 @@
 import { data } from "react-router";
+import { formField } from "../../domain/form-data.ts";
 import { isPaperId } from "../../domain/papers.ts";
 import { REPORT_MESSAGE_MAX, REPORT_REASONS } from "../../domain/reports.ts";
 import { subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { clientIp } from "../../server/http/guards.server.ts";
-import { HttpError } from "../../server/http/respond.server.ts";
 import { createReport, findReportablePaper } from "../../server/reports/reports.server.ts";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { ReportForm, type ReportFormResult, type ReportPaper, ReportThanks } from "../components/report-form";
 import { expressRequestContext, servicesContext } from "../context";
 import { i18nFrom, useLocale, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
+import { formRefusal } from "../lib/refusal.server";
 import { getUser } from "../lib/session.server";
 import { useSubjectName } from "../lib/subject-name";
 import { orUnavailable } from "../lib/unavailable.server";
@@ -48,11 +49,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { ...page, paper, question };
 }
 
-function field(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
 /** The form without JavaScript (and with it: React Router posts here too). */
 export async function action({ context, request }: Route.ActionArgs) {
   // Form posts from other sites never get here (server/app.server.ts refuses them with a 403).
@@ -60,22 +56,23 @@ export async function action({ context, request }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await request.formData();
   const values = {
-    paper_id: field(form, "paper_id"),
-    reason: field(form, "reason"),
-    question: field(form, "question"),
-    message: field(form, "message"),
+    paper_id: formField(form, "paper_id"),
+    reason: formField(form, "reason"),
+    question: formField(form, "question"),
+    message: formField(form, "message"),
   };
   const user = await getUser(context);
   try {
     await orUnavailable(() => createReport(services, { input: values, userId: user?.id ?? null, ip: clientIp(req) }));
     return data<ReportFormResult>({ sent: true });
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
     const { paper_id: _paper, ...kept } = values;
-    return data<ReportFormResult>(
-      { sent: false, message: error.message, errors: error.errors ?? {}, values: kept },
-      { status: error.status, headers: error.headers },
-    );
+    return formRefusal<ReportFormResult>(error, (refusal) => ({
+      sent: false,
+      message: refusal.message,
+      errors: refusal.errors ?? {},
+      values: kept,
+    }));
   }
 }
 

@@ -7,7 +7,7 @@ import { usePaperViewer } from "../components/paper-viewer-layer";
 import { i18nFrom, type Translate, useLocale, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import { useRootData } from "../lib/root-data";
-import type { SavedPaper } from "../lib/saved-papers.client";
+import type { SavedPaper } from "../lib/saved-records.client";
 import { useSubjectName } from "../lib/subject-name";
 import { keepDataWhenOnlyViewerChanges } from "../lib/viewer-route";
 import type { Route } from "./+types/saved";
@@ -32,8 +32,8 @@ type ListState =
   | { kind: "unsupported" }
   | { kind: "ready"; entries: SavedPaper[]; used: number; limit: number };
 
-/** "12.3 MB" / "850 KB", in the page's digits. */
-export function sizeText(t: Translate, locale: Locale, bytes: number): string {
+/** "12.3 MB" / "850 KB", as the page's language writes numbers. */
+function sizeText(t: Translate, locale: Locale, bytes: number): string {
   if (bytes > 0 && bytes < 1024 * 1024) {
     return t("offline.saved.kb", { size: formatNumber(locale, Math.max(1, Math.round(bytes / 1024))) });
   }
@@ -94,8 +94,12 @@ export default function SavedPage() {
     void loadStore().then((store) => {
       if (!current) return;
       unsubscribe = store.onSavedChange(() => void refresh().catch(() => {}));
-      // Online and signed in: this page's copy for offline use is brought up to date with this build.
-      if (user && navigator.onLine) void store.keepSavedListPages(true);
+      // Online and signed in: this page's copy for offline use is brought up to date with this build, and papers
+      // an admin has retired since leave the list (onSavedChange refreshes it).
+      if (user && navigator.onLine) {
+        void store.keepSavedListPages(true);
+        void store.forgetRetired();
+      }
     });
     return () => {
       current = false;

@@ -9,15 +9,18 @@ import {
 } from "../../domain/search.ts";
 import { SITE } from "../../domain/site.ts";
 import { isDatabaseUnavailable } from "../../server/db/errors.server.ts";
+import { clientIp } from "../../server/http/guards.server.ts";
+import { HttpError } from "../../server/http/respond.server.ts";
+import { countSearch } from "../../server/search/limits.server.ts";
 import { searchSite } from "../../server/search/search.server.ts";
 import { Breadcrumbs } from "../components/breadcrumbs";
 import { SearchBox } from "../components/search-box";
-import { servicesContext } from "../context";
+import { expressRequestContext, servicesContext } from "../context";
 import { i18nFrom, useLocale, useT } from "../lib/i18n";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/search";
 
-type Problem = "too_long" | "repeated" | "unavailable";
+type Problem = "too_long" | "repeated" | "unavailable" | "too_many" | "busy";
 
 type SearchPageData =
   | { state: "prompt"; q: "" }
@@ -38,13 +41,24 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     return data<SearchPageData>({ state: "problem", problem: parsed.reason, q }, { status: 400 });
   }
   const services = context.get(servicesContext);
+  // The page costs what the API does, and is limited the same way (issue 23): per address, per uncached search.
+  const client = clientIp(context.get(expressRequestContext));
   try {
+    await countSearch(services, client);
     const result = await searchSite(services, parsed.q, {
       locale: localeFromPath(url.pathname),
       limit: SEARCH_MAX_LIMIT,
+      client,
     });
     return data<SearchPageData>({ state: "results", q: parsed.q, result });
   } catch (error) {
+    if (error instanceof HttpError && (error.status === 429 || error.status === 503)) {
+      const problem: Problem = error.status === 429 ? "too_many" : "busy";
+      return data<SearchPageData>(
+        { state: "problem", problem, q: parsed.q },
+        { status: error.status, headers: error.headers },
+      );
+    }
     const unavailable = isDatabaseUnavailable(error);
     if (!unavailable) services.log.error({ err: error }, "search page failed");
     return data<SearchPageData>(
@@ -135,7 +149,11 @@ function ProblemMessage({ problem }: { problem: Problem }) {
       ? t("search.problem.tooLong", { max: SEARCH_MAX_LENGTH })
       : problem === "repeated"
         ? t("search.problem.repeated")
-        : t("search.problem.unavailable");
+        : problem === "too_many"
+          ? t("search.problem.tooMany")
+          : problem === "busy"
+            ? t("search.problem.busy")
+            : t("search.problem.unavailable");
   return (
     <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900">
       {text}

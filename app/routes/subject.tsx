@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { data, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { DEFAULT_STANDARD, MEDIUMS, type Medium } from "../../domain/catalog.ts";
-import { basePath, localeFromPath } from "../../domain/i18n.ts";
-import { SUBJECTS, type Subject, subjectPath } from "../../domain/subjects.ts";
+import { localeFromPath } from "../../domain/i18n.ts";
+import { parseSubjectPath, type Subject, subjectPath } from "../../domain/subjects.ts";
 import { yearNotesFor } from "../../server/admin/year-notes.server.ts";
 import { modelPaperListing } from "../../server/model-papers/catalog.server.ts";
 import { getPaperListing, type PaperListItem } from "../../server/papers/catalog.server.ts";
@@ -30,9 +30,10 @@ import { findListedPaper } from "../lib/viewer-paper";
 import { keepDataWhenOnlyViewerChanges, onlyViewerChanged, viewerTargetOf } from "../lib/viewer-route";
 import type { Route } from "./+types/subject";
 
+/** The subject whose own page a path is (not a model paper's page under it). */
 function subjectAt(pathname: string): Subject | undefined {
-  const path = basePath(pathname);
-  return SUBJECTS.find((s) => subjectPath(s) === path);
+  const page = parseSubjectPath(pathname);
+  return page?.paperId === undefined ? page?.subject : undefined;
 }
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {

@@ -5,11 +5,21 @@ import {
   offlinePageFor,
   offlinePageKind,
   pageOfDataPath,
+  sameKeptPage,
   withoutLocale,
 } from "./rules.ts";
 
 const ORIGIN = "https://paperstation.example";
-const kind = (path: string, mode = "navigate") => offlinePageKind(new URL(path, ORIGIN), mode, ORIGIN);
+// The build's articles, as scripts/build-sw.ts gives them to the worker.
+const ARTICLES = new Set([
+  "importance-of-planning",
+  "abhyasache-niyojan",
+  "administration-tips",
+  "searching-for-papers",
+  "loaders",
+]);
+const kind = (path: string, mode = "navigate") =>
+  offlinePageKind(new URL(path, ORIGIN), mode, ORIGIN, (slug) => ARTICLES.has(slug));
 
 describe("offlinePageKind", () => {
   it("keeps the pages a visitor reads, in both languages", () => {
@@ -76,6 +86,13 @@ describe("offlinePageKind", () => {
     expect(kind("/mr/search.data", "cors")).toBeNull();
   });
 
+  it("never keeps them whatever their case, as the router matches paths (issue 23)", () => {
+    for (const path of ["/ADMIN/audit", "/Admin/reports", "/MR/admin", "/Mr/Login", "/mr/LOGOUT", "/Search?q=x"]) {
+      expect(kind(path), path).toBeNull();
+    }
+    expect(kind("/ADMIN/audit.data", "cors")).toBeNull();
+  });
+
   it("leaves other origins and non-navigation requests for pages alone", () => {
     expect(offlinePageKind(new URL("https://elsewhere.example/"), "navigate", ORIGIN)).toBeNull();
     // A fetch of a page's HTML by script (the saved-papers code keeps those itself).
@@ -87,6 +104,13 @@ describe("offlinePageKind", () => {
     expect(kind("/administration-tips")).toBe("document");
     expect(kind("/searching-for-papers")).toBe("document");
     expect(kind("/mr/loaders")).toBe("document");
+  });
+
+  it("keeps only what a page declares: unknown paths and server paths are never kept", () => {
+    expect(kind("/not-an-article")).toBeNull();
+    expect(kind("/maharashtra-board-math-1-question-papers/x/y")).toBeNull();
+    expect(kind("/ADMIN/audit")).toBeNull();
+    expect(kind("/Login")).toBeNull();
   });
 });
 
@@ -128,5 +152,17 @@ describe("helpers", () => {
     expect(out("assets/paper-viewer-layer-BpeDHDiK.js")).toBe(false);
     expect(out("assets/paper-viewer-body-DRsNprDH.js")).toBe(false);
     expect(out("assets/framework-C2a2zGov.js")).toBe(false);
+  });
+
+  it("lets a kept page stand in only for the same page: its query but for view-only parameters (issue 23)", () => {
+    const url = (path: string) => new URL(path, ORIGIN);
+    expect(sameKeptPage(url("/practice/new?paper=math-1-model-1-mr"), url("/practice/new?paper=math-1-model-2"))).toBe(
+      false,
+    );
+    expect(sameKeptPage(url("/practice/new?paper=a"), url("/practice/new?paper=a"))).toBe(true);
+    expect(sameKeptPage(url("/x?medium=marathi"), url("/x"))).toBe(true);
+    expect(sameKeptPage(url("/x?b=2&a=1"), url("/x?a=1&b=2&medium=english"))).toBe(true);
+    expect(sameKeptPage(url("/search?q=algebra"), url("/search?q=geometry"))).toBe(false);
+    expect(sameKeptPage(url("/x"), url("/y"))).toBe(false);
   });
 });

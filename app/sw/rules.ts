@@ -3,25 +3,18 @@
  * the service worker and its unit tests; no DOM or worker types.
  */
 import { OFFLINE_PAGES } from "../lib/offline-names.ts";
+import { pageAt } from "../pages.ts";
 
 /** A page's HTML (a navigation), or its data for a client-side navigation (`<path>.data`, single fetch). */
 export type OfflinePageKind = "document" | "data";
-
-/**
- * Pages never kept, by their path without the `/mr` prefix: the console, signing in and out, forms that send
- * something (a report), search results (endless and cheap to redo online), the API, paper files (the saved-papers
- * routes decide those), static files, and the loader demo page.
- */
-const NEVER_KEPT =
-  /^\/(admin|login|logout|report|search|loader|api|papers|assets|pdfjs|i18n|images|icons|healthz|readyz|__manifest)(\/|$)/;
 
 /** `/sitemap.xml`, `/favicon.svg`, `/sw.js`: files, not pages. (`.data` is handled before this test.) */
 const FILE = /\/[^/]*\.[a-z0-9]+$/i;
 
 /** The English path of a page: `/mr` → `/`, `/mr/blogs` → `/blogs`; English paths as they are. */
 export function withoutLocale(pathname: string): string {
-  if (pathname === "/mr" || pathname === "/mr/") return "/";
-  return pathname.startsWith("/mr/") ? pathname.slice(3) : pathname;
+  if (/^\/mr\/?$/i.test(pathname)) return "/";
+  return /^\/mr\//i.test(pathname) ? pathname.slice(3) : pathname;
 }
 
 /**
@@ -38,15 +31,21 @@ export function pageOfDataPath(pathname: string): string | null {
 /**
  * How a GET request is kept for offline reading: a page's document (network first, then the kept copy, then the
  * offline page) or its `.data` (network first, then the kept copy); null when the service worker leaves it alone.
- * `mode` is the request's mode (`navigate` for documents).
+ * `mode` is the request's mode (`navigate` for documents); `isArticle` knows the build's articles (sw.ts).
  */
-export function offlinePageKind(url: URL, mode: string, origin: string): OfflinePageKind | null {
+export function offlinePageKind(
+  url: URL,
+  mode: string,
+  origin: string,
+  isArticle?: (slug: string) => boolean,
+): OfflinePageKind | null {
   if (url.origin !== origin) return null;
   const dataPage = pageOfDataPath(url.pathname);
   const page = dataPage ?? url.pathname;
   if (dataPage === null && mode !== "navigate") return null;
   const path = withoutLocale(page);
-  if (NEVER_KEPT.test(path)) return null;
+  // Only a page that says so (app/pages.ts): never the console, sign-in, search, the report form, the API.
+  if (!pageAt(path, isArticle)?.policy.keep) return null;
   if (dataPage === null && FILE.test(path)) return null;
   return dataPage === null ? "document" : "data";
 }
@@ -73,3 +72,23 @@ export const NOT_PRECACHED = [
   /^assets\/pdf\.worker[\w.-]*\.m?js$/,
   /\.map$/,
 ];
+
+/** Query parameters that only change how a page looks, not which page it is. */
+const VIEW_ONLY_PARAMS = new Set(["medium", "_routes"]);
+
+/**
+ * Whether a page kept under `kept` may stand in for `wanted` offline: the same path, and the same query but for
+ * parameters that only change the view (issue 23: `/practice/new?paper=…-model-1-mr` once opened model paper 2's
+ * page, kept under another `paper`).
+ */
+export function sameKeptPage(wanted: URL, kept: URL): boolean {
+  if (wanted.pathname !== kept.pathname) return false;
+  const identity = (url: URL) => {
+    const pairs: string[] = [];
+    url.searchParams.forEach((value, name) => {
+      if (!VIEW_ONLY_PARAMS.has(name)) pairs.push(`${name}=${value}`);
+    });
+    return pairs.sort().join("&");
+  };
+  return identity(wanted) === identity(kept);
+}

@@ -59,7 +59,20 @@ async function savedCopy(request: Request): Promise<Response | undefined> {
   // Stored under the file's address without its query; a Range header never changes which file it is.
   const kept = await cache.match(request.url, { ignoreSearch: true, ignoreVary: true });
   if (!kept) return undefined;
-  return request.headers.has("range") ? createPartialResponse(request, kept) : kept;
+  return request.headers.has("range") ? createPartialResponse(clampedRange(request, kept), kept) : kept;
+}
+
+/**
+ * The viewer asks for the first 32 KB of a paper whatever its size; a server answers the bytes there are (RFC 9110
+ * §14.1.2), but Workbox answers 416 to a range that ends past the file. The range is cut to the kept copy's size.
+ */
+function clampedRange(request: Request, kept: Response): Request {
+  const size = Number(kept.headers.get("content-length"));
+  const range = /^bytes=(\d+)-(\d+)$/.exec(request.headers.get("range") ?? "");
+  if (!range || !Number.isFinite(size) || size <= 0 || Number(range[2]) < size) return request;
+  const headers = new Headers(request.headers);
+  headers.set("range", `bytes=${range[1]}-${size - 1}`);
+  return new Request(request.url, { headers });
 }
 
 /** The saved papers (bytes and records) and every kept page, signed-in ones among them. */

@@ -13,12 +13,16 @@ import { cleanupOutdatedCaches, matchPrecache, type PrecacheEntry, precacheAndRo
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
 import { ASSETS_CACHE, PAGES_CACHE, SAVED_CACHE } from "../lib/offline-names.ts";
-import { isSavedListPage, offlinePageFor, offlinePageKind } from "./rules.ts";
+import { isSavedListPage, offlinePageFor, offlinePageKind, sameKeptPage } from "./rules.ts";
 import { registerSavedRoutes } from "./saved.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 /** The viewer's lazy files of this build (pdf.js and its worker), put in by scripts/build-sw.ts. */
 declare const __VIEWER_FILES__: string[];
+/** The build's article slugs, both languages: which one-segment paths are articles to keep (app/pages.ts). */
+declare const __ARTICLES__: string[];
+const articles = new Set(__ARTICLES__);
+const isArticle = (slug: string) => articles.has(slug);
 
 /** Caches this worker owns: any other `ps-*` cache is an older version's and is deleted on activate. */
 const KNOWN_CACHES = new Set([PAGES_CACHE, SAVED_CACHE, ASSETS_CACHE]);
@@ -48,14 +52,14 @@ const pages = new NetworkFirst({
 });
 
 registerRoute(
-  ({ url, request }) => offlinePageKind(url, request.mode, self.location.origin) !== null,
+  ({ url, request }) => offlinePageKind(url, request.mode, self.location.origin, isArticle) !== null,
   async (options) => {
     const { request, url } = options;
     try {
       return await pages.handle(options);
     } catch {
       // Neither the network nor an exact copy: a looser copy, a saved page, then the offline page.
-      if (offlinePageKind(url, request.mode, self.location.origin) === "data") return reloadAsDocument(url);
+      if (offlinePageKind(url, request.mode, self.location.origin, isArticle) === "data") return reloadAsDocument(url);
       return (await keptPage(request, url)) ?? (await matchPrecache(offlinePageFor(url.pathname))) ?? Response.error();
     }
   },
@@ -77,14 +81,19 @@ function reloadAsDocument(url: URL): Response {
   });
 }
 
-/** A page kept with another query string (`?medium=`, a viewer's `?paper=`), or one the saved-papers code kept. */
+/**
+ * A page kept with another view of the same query (`?medium=`), or one the saved-papers code kept. Never a page
+ * kept under another `?paper=` or `?q=`: that is another page (sameKeptPage).
+ */
 async function keptPage(request: Request, url: URL): Promise<Response | undefined> {
   const loose = { ignoreSearch: true, ignoreVary: true };
   const saved = await caches.open(SAVED_CACHE);
+  const pages = await caches.open(PAGES_CACHE);
+  const same = (await pages.keys(request, loose)).find((kept) => sameKeptPage(url, new URL(kept.url)));
   return (
     (await saved.match(request, { ignoreVary: true })) ??
     (isSavedListPage(url.pathname) ? await saved.match(request, loose) : undefined) ??
-    (await (await caches.open(PAGES_CACHE)).match(request, loose))
+    (same ? await pages.match(same, { ignoreVary: true }) : undefined)
   );
 }
 

@@ -31,7 +31,3 @@ export const SYLLABUSES: Record<SubjectKey, SubjectSyllabus> = {
   science_1: science1,
   science_2: science2,
 };
-
-export function syllabusFor(key: SubjectKey): SubjectSyllabus {
-  return SYLLABUSES[key];
-}

@@ -21,7 +21,7 @@ export interface BenchConfig {
 }
 
 /** The steps BENCH_ONLY can pick. */
-export const BENCH_STEPS = ["viewer", "http", "search"] as const;
+const BENCH_STEPS = ["viewer", "http", "search"] as const;
 export type BenchStep = (typeof BENCH_STEPS)[number];
 
 /**

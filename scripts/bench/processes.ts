@@ -67,7 +67,7 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"
  * `databaseUrl`, with the generated sample papers and no Redis. LOG_LEVEL=warn: every line it logs is
  * a problem to report. Ready once /healthz and then /readyz (its database) answer.
  */
-export async function startApp(databaseUrl?: string): Promise<Served> {
+export async function startApp(databaseUrl?: string, env: Record<string, string | undefined> = {}): Promise<Served> {
   const problems = problemLines(() => true);
   const app = await startAppProcess(
     {
@@ -84,6 +84,8 @@ export async function startApp(databaseUrl?: string): Promise<Served> {
       LOGIN_LIMIT_PER_IP: "1000000",
       // The search target asks from one address at 20 connections: it measures the search, not its limit.
       SEARCH_LIMIT_PER_IP: "10000000",
+      SEARCH_MISS_LIMIT_PER_IP: "10000000",
+      ...env,
     },
     {
       readiness: [
@@ -366,7 +368,7 @@ const WRK_THREADS = 2;
  * The request and the summary line, in wrk's Lua: the method, headers and body of the target, and a
  * `done` that prints the counts and latency percentiles as one JSON line.
  */
-export function wrkScript(spec: Pick<LoadSpec, "method" | "headers" | "body">): string {
+function wrkScript(spec: Pick<LoadSpec, "method" | "headers" | "body">): string {
   const lua = (value: string) => `"${value.replace(/[\\"]/g, "\\$&").replace(/\n/g, "\\n").replace(/\r/g, "\\r")}"`;
   return [
     `wrk.method = ${lua(spec.method)}`,

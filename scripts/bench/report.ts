@@ -35,7 +35,7 @@ export interface ReportInput {
 }
 
 /** Everything after this line in docs/benchmarks.md is written by hand and kept by every run. */
-export const KEPT_MARKER = "<!-- Written by hand below this line: npm run bench keeps it. -->";
+const KEPT_MARKER = "<!-- Written by hand below this line: npm run bench keeps it. -->";
 
 /** Other work above this share of one core during any run makes the report say the machine was shared. */
 const SHARED_CORE_SHARE = 0.1;
@@ -76,7 +76,7 @@ export interface GoalCheck {
 }
 
 /** A measured row against its target's goal, given the baseline's row for the same target. */
-export function checkGoal(row: Row, baseline: Row | undefined): GoalCheck {
+function checkGoal(row: Row, baseline: Row | undefined): GoalCheck {
   const b = baseline?.result.requestsPerSec;
   const share = b ? row.result.requestsPerSec / b : undefined;
   const goal = row.target.goal;

@@ -9,7 +9,7 @@ import type { CapturedResponse } from "./http.ts";
 import { log } from "./log.ts";
 import { measureSideBySide, type ServerRun, skippedRun } from "./measure.ts";
 import { findNginx, nginxVersion, startApp, startNginx, startNodeBaseline } from "./processes.ts";
-import { benchSearch, type SearchBench } from "./search.ts";
+import { benchSearch, type SearchBench, stallBench } from "./search.ts";
 import { captureResponses, checkPageCache, type PreparedTargets, prepareTargets } from "./targets.ts";
 
 export interface PgliteRun extends PreparedTargets {
@@ -48,7 +48,7 @@ export async function benchPglite(config: BenchConfig, cleanups: Cleanups): Prom
     );
     if (!run || !baseline) throw new Error("a run is missing");
     // Search (issue 16): its own scenario, many queries in turn, on the same server.
-    const search = await benchSearch(served, "PGlite", config);
+    const search = await benchSearch(served, "PGlite", config, stallOn(cleanups));
     run.failures.push(...search.failures);
     for (const problem of cacheProblems) {
       run.problems.push(`page cache: ${problem}`);
@@ -67,9 +67,22 @@ export async function benchSearchOnly(config: BenchConfig, cleanups: Cleanups): 
       .join(" ");
   log(`PaperStation benchmark, search scenario only (${config.command}); load average ${load()}`);
   ensureBuild();
-  const result = await withServer(cleanups, startApp, (served) => benchSearch(served, "PGlite", config));
+  const result = await withServer(cleanups, startApp, (served) =>
+    benchSearch(served, "PGlite", config, stallOn(cleanups)),
+  );
   log(`load average after: ${load()}`);
   return result.failures;
+}
+
+/** Issue 23's stall scenario, on a server of its own with the search limits of a real deployment. */
+function stallOn(cleanups: Cleanups, databaseUrl?: string) {
+  const defaults = { SEARCH_LIMIT_PER_IP: undefined, SEARCH_MISS_LIMIT_PER_IP: undefined };
+  return () =>
+    withServer(
+      cleanups,
+      () => startApp(databaseUrl, defaults),
+      (served) => stallBench(served.url),
+    );
 }
 
 export const NGINX_NOTE = "not on PATH, so not measured (it is deliberately not installed by the benchmark)";
@@ -116,7 +129,7 @@ export async function benchPostgres(
           prepared.targets,
           config,
         );
-        const search = await benchSearch(served, "PostgreSQL", config);
+        const search = await benchSearch(served, "PostgreSQL", config, stallOn(cleanups, url));
         run?.failures.push(...search.failures);
         return { run: run ?? skippedRun("PostgreSQL", "no run"), version, search };
       },

@@ -12,8 +12,12 @@ import { httpRequest } from "./http.ts";
 import { log } from "./log.ts";
 import type { Served } from "./processes.ts";
 
-export const SEARCH_CONNECTIONS = 20;
+const SEARCH_CONNECTIONS = 20;
 export const SEARCH_GOAL_P95_MS = 20;
+/** Issue 23: random uncached searches sent meanwhile, and /healthz's goal while they are. */
+const STALL_QUERIES_PER_SEC = 20;
+const STALL_SECONDS = 20;
+const STALL_GOAL_P99_MS = 100;
 
 export const SEARCH_QUERIES: readonly { q: string; lang: "en" | "mr" }[] = [
   ...[
@@ -62,7 +66,7 @@ export const SEARCH_QUERIES: readonly { q: string; lang: "en" | "mr" }[] = [
   ].map((q) => ({ q, lang: "mr" as const })),
 ];
 
-export function searchPath(query: { q: string; lang: string }): string {
+function searchPath(query: { q: string; lang: string }): string {
   return `/api/v1/search?q=${encodeURIComponent(query.q)}&lang=${query.lang}`;
 }
 
@@ -79,7 +83,69 @@ export interface SearchBench {
   p99: number;
   non2xx: number;
   errors: number;
+  /** /healthz while one client sends random uncached searches (issue 23). */
+  stall: StallResult;
   failures: string[];
+}
+
+export interface StallResult {
+  sent: number;
+  statuses: Record<string, number>;
+  healthz: { n: number; p50: number; p99: number; max: number };
+}
+
+/**
+ * Issue 23's probe, bounded: STALL_QUERIES_PER_SEC random 8-word queries a second (half words of the site, half
+ * made-up words, from a fixed seed, so none is cached) to the /search page for STALL_SECONDS, from one client,
+ * while /healthz is asked one request at a time, 50 ms apart. The limits must keep the event loop free.
+ */
+export async function stallBench(base: string): Promise<StallResult> {
+  let seed = 20261127;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const vocabulary = SEARCH_QUERIES.flatMap((query) => query.q.split(" "));
+  const word = () =>
+    random() < 0.5
+      ? (vocabulary[Math.floor(random() * vocabulary.length)] ?? "paper")
+      : Math.floor(random() * 36 ** 6).toString(36);
+  const statuses: Record<string, number> = {};
+  const inFlight = new Set<Promise<void>>();
+  let sent = 0;
+  const send = () => {
+    const q = Array.from({ length: 8 }, word).join(" ");
+    sent += 1;
+    const request: Promise<void> = httpRequest(`${base}/search?q=${encodeURIComponent(q)}`)
+      .then((res) => {
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      })
+      .catch(() => {
+        statuses.error = (statuses.error ?? 0) + 1;
+      })
+      .finally(() => inFlight.delete(request));
+    inFlight.add(request);
+  };
+  const end = Date.now() + STALL_SECONDS * 1000;
+  const timer = setInterval(send, 1000 / STALL_QUERIES_PER_SEC);
+  const health: number[] = [];
+  try {
+    while (Date.now() < end) {
+      const started = performance.now();
+      await httpRequest(`${base}/healthz`);
+      health.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    clearInterval(timer);
+  }
+  await Promise.all(inFlight);
+  health.sort((a, b) => a - b);
+  return {
+    sent,
+    statuses,
+    healthz: { n: health.length, p50: percentile(health, 50), p99: percentile(health, 99), max: health.at(-1) ?? 0 },
+  };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -146,7 +212,16 @@ function wrk(url: string, script: string, durationSec: number): Promise<Record<s
   });
 }
 
-export async function benchSearch(served: Served, name: string, config: BenchConfig): Promise<SearchBench> {
+/**
+ * `stall` starts a server of its own with the search limits a deployment has (the measured one lifts them), and
+ * runs stallBench against it.
+ */
+export async function benchSearch(
+  served: Served,
+  name: string,
+  config: BenchConfig,
+  stall: () => Promise<StallResult>,
+): Promise<SearchBench> {
   await waitForIndex(served.url);
   const paths = SEARCH_QUERIES.map(searchPath);
   const cold: number[] = [];
@@ -161,6 +236,7 @@ export async function benchSearch(served: Served, name: string, config: BenchCon
   await wrk(served.url, script, config.warmupSec);
   const load = os.loadavg()[0] ?? 0;
   const r = await wrk(served.url, script, config.durationSec);
+  const stalled = await stall();
   const us = (key: string) => (r[key] ?? 0) / 1000;
   const result: SearchBench = {
     name,
@@ -172,8 +248,17 @@ export async function benchSearch(served: Served, name: string, config: BenchCon
     p99: us("p99"),
     non2xx: r.status ?? 0,
     errors: r.errors ?? 0,
+    stall: stalled,
     failures: [],
   };
+  if (stalled.healthz.p99 > STALL_GOAL_P99_MS) {
+    result.failures.push(
+      `${name}, search stall: /healthz p99 ${stalled.healthz.p99.toFixed(1)} ms > ${STALL_GOAL_P99_MS} ms`,
+    );
+  }
+  if (stalled.statuses["500"] || stalled.statuses.error) {
+    result.failures.push(`${name}, search stall: ${JSON.stringify(stalled.statuses)}`);
+  }
   if (result.p95 > SEARCH_GOAL_P95_MS) {
     result.failures.push(`${name}, search: p95 ${result.p95.toFixed(2)} ms > ${SEARCH_GOAL_P95_MS} ms`);
   }
@@ -195,6 +280,16 @@ export function searchTable(name: string, r: SearchBench, withFailures = true): 
     "|---|--:|--:|--:|--:|--:|---|",
     `| warm (load) | ${r.requestsPerSec.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${r.p99.toFixed(2)} | <= ${SEARCH_GOAL_P95_MS} | ${verdict} |`,
     `| cold (each query's first answer, one at a time) | | ${r.cold.p50.toFixed(1)} | ${r.cold.p95.toFixed(1)} | max ${r.cold.max.toFixed(1)} | | |`,
+    "",
+    `/healthz while one client sends ${STALL_QUERIES_PER_SEC} random uncached 8-word searches a second to /search for ${STALL_SECONDS} s (issue 23; answers: ${Object.entries(
+      r.stall.statuses,
+    )
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(", ")})`,
+    "",
+    "| /healthz requests | p50 ms | p99 ms | max ms | goal p99 | result |",
+    "|--:|--:|--:|--:|--:|---|",
+    `| ${r.stall.healthz.n} | ${r.stall.healthz.p50.toFixed(1)} | ${r.stall.healthz.p99.toFixed(1)} | ${r.stall.healthz.max.toFixed(1)} | <= ${STALL_GOAL_P99_MS} | ${r.stall.healthz.p99 <= STALL_GOAL_P99_MS ? "PASS" : "FAIL"} |`,
     ...(withFailures ? r.failures.map((f) => `\nFAILED: ${f}`) : []),
   ].join("\n");
 }

@@ -8,13 +8,13 @@
 import type { Browser } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 
-export const FIXTURE_PAGES = 9;
+const FIXTURE_PAGES = 9;
 /** Bytes a page's JPEG aims at; the encoder's quality is searched until it is within PAGE_TOLERANCE. */
 const PAGE_BYTES = 115_000;
 const PAGE_TOLERANCE = 8_000;
 /** What the whole file must come to, or the fixture is not the "1 MB paper" the targets are about. */
-export const FIXTURE_MIN_BYTES = 950_000;
-export const FIXTURE_MAX_BYTES = 1_100_000;
+const FIXTURE_MIN_BYTES = 950_000;
+const FIXTURE_MAX_BYTES = 1_100_000;
 
 /** A4 at 150 dpi, as a school office scanner saves it. */
 const WIDTH_PX = 1240;

@@ -5,9 +5,10 @@
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { CatalogueFile, CatalogueFilter, CatalogueRow, UploadOutcome, UploadSlot } from "../../domain/admin.ts";
 import { MEDIUMS, SESSION_LABELS } from "../../domain/catalog.ts";
-import { SUBJECT_KEYS, type SubjectKey, subjectByKey, subjectPath } from "../../domain/subjects.ts";
+import { isSubjectKey, SUBJECT_KEYS, type SubjectKey, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import type { Db } from "../db/client.server.ts";
 import { modelPapers, papers, users } from "../db/schema.ts";
+import { enforceLimit } from "../http/rate-limit.server.ts";
 import { HttpError } from "../http/respond.server.ts";
 import { modelPaperPath } from "../model-papers/catalog.server.ts";
 import { type PaperSlot, paperId, type StoredPdf } from "../papers/catalog.server.ts";
@@ -30,34 +31,31 @@ export function adminRateLimitKey(admin: Pick<AdminUser, "id">): string {
 }
 
 /** Counts one change by this admin; a 429 with Retry-After once they are over the limit. */
-export async function checkAdminRateLimit(services: Pick<Services, "rateLimiter">, admin: AdminUser): Promise<void> {
-  const { count, retryAfter } = await services.rateLimiter.hit(adminRateLimitKey(admin), ADMIN_WRITE_WINDOW_MS);
-  if (count > ADMIN_WRITES_PER_WINDOW) {
-    const minutes = Math.max(1, Math.ceil(retryAfter / 60));
-    throw new HttpError(
-      429,
-      `Too many changes in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-      { headers: { "Retry-After": String(retryAfter) } },
-    );
-  }
+export function checkAdminRateLimit(services: Pick<Services, "rateLimiter">, admin: AdminUser): Promise<void> {
+  return enforceLimit(
+    services.rateLimiter,
+    adminRateLimitKey(admin),
+    ADMIN_WRITES_PER_WINDOW,
+    ADMIN_WRITE_WINDOW_MS,
+    (s) => {
+      const minutes = Math.max(1, Math.ceil(s / 60));
+      return `Too many changes in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+    },
+  );
 }
 
 const subjectOrder = (key: string) => SUBJECT_KEYS.indexOf(key as SubjectKey);
 
-function isSubject(key: string): key is SubjectKey {
-  return subjectOrder(key) >= 0;
-}
-
 /** "Mathematics 1 2024 March": what the console calls a board paper or sample. */
 /** The subject page with the viewer open on this board or sample paper, in a medium it serves. */
 export function boardPaperUrl(paper: { id: string; subject: string; mediums: string[] }): string {
-  if (!isSubject(paper.subject)) return "/";
+  if (!isSubjectKey(paper.subject)) return "/";
   const medium = MEDIUMS.find((m) => paper.mediums.includes(m)) ?? MEDIUMS[0];
   return `${subjectPath(subjectByKey(paper.subject))}?${new URLSearchParams({ medium, paper: paper.id })}`;
 }
 
 export function slotTitle(slot: { subject: string; year: number; session: string }): string {
-  const name = isSubject(slot.subject) ? subjectByKey(slot.subject).name : slot.subject;
+  const name = isSubjectKey(slot.subject) ? subjectByKey(slot.subject).name : slot.subject;
   const session = slot.session === "july" ? SESSION_LABELS.july : SESSION_LABELS.march;
   return `${name} ${slot.year} ${session}`;
 }
@@ -146,7 +144,7 @@ async function modelRows(
         year: null,
         session: null,
         ...(await storedFields(size, paper, who)),
-        publicUrl: isSubject(paper.subject) ? modelPaperPath({ id: paper.id, subject: paper.subject }) : "/",
+        publicUrl: isSubjectKey(paper.subject) ? modelPaperPath({ id: paper.id, subject: paper.subject }) : "/",
       }),
     ),
   );
@@ -281,7 +279,7 @@ export async function slotOfPaper(services: Pick<Services, "database">, id: stri
     throw new HttpError(404, "No such paper");
   }
   const subject = paper.subject;
-  if (!isSubject(subject) || (paper.session !== "march" && paper.session !== "july")) {
+  if (!isSubjectKey(subject) || (paper.session !== "march" && paper.session !== "july")) {
     throw new HttpError(409, "This paper's slot is not one the console knows");
   }
   return {

@@ -1,40 +1,23 @@
-import { forgetPages } from "../http/page-cache.server.ts";
-import { forgetRetiredModelPapers } from "../model-papers/catalog.server.ts";
-import { forgetPaperListings } from "../papers/catalog.server.ts";
+import { forgetCaches } from "../cache/cache.server.ts";
 import type { Services } from "../services.server.ts";
 
 type Listener = (services: Pick<Services, "database">) => void;
 
-/**
- * The server runs two copies of the server modules: the API's, and the ones bundled into the React
- * Router build that renders pages (and runs the console's form actions). Each copy has its own caches,
- * so each registers here, in one process-wide set, what to forget after a change; a change made through
- * either copy then reaches both.
- */
-const LISTENERS = Symbol.for("paperstation.afterCatalogueChange");
+/** What else must follow a change (the search index's sync): registered by the modules that do it. */
+const listeners = new Set<Listener>();
 
-function listeners(): Set<Listener> {
-  const shared = globalThis as { [LISTENERS]?: Set<Listener> };
-  shared[LISTENERS] ??= new Set();
-  return shared[LISTENERS];
-}
-
-/** Registers what this module copy must forget after an admin change. */
+/** Registers what must follow a catalogue change in this process, after its caches were emptied. */
 export function onCatalogueChange(listener: Listener): void {
-  listeners().add(listener);
+  listeners.add(listener);
 }
 
 /**
- * After an admin change has committed: this process's caches (listings, retired model papers, year notes,
- * anonymous pages) read the database again at once, so the admin sees the change on the next page. Other
- * instances see it when their caches expire, within two seconds.
+ * After a change to the catalogue has committed (an admin's change, an import): every cache made from the
+ * catalogue (server/cache/cache.server.ts: listings, retired model papers, year notes, anonymous pages, search
+ * results) reads the database again at once, so the admin sees the change on the next page; then the listeners
+ * run. Other instances see it when their caches expire, within two seconds.
  */
 export function afterCatalogueChange(services: Pick<Services, "database">): void {
-  for (const listener of listeners()) listener(services);
+  forgetCaches(services.database, "catalogue");
+  for (const listener of listeners) listener(services);
 }
-
-onCatalogueChange((services) => {
-  forgetPaperListings(services.database);
-  forgetRetiredModelPapers(services.database);
-  forgetPages(services);
-});

@@ -75,11 +75,12 @@ export function adminApiRouter(services: Services): Router {
     admin,
   );
 
+  // The CSRF guard first: a write it refuses was never the admin's, so it must not use up their limit (issue 23).
+  admin.use(writeGuard(services));
   admin.use(async (req: Request, _res: Response, next: NextFunction) => {
     if (!READS.has(req.method)) await checkAdminRateLimit(services, await requireAdmin(req));
     next();
   });
-  admin.use(writeGuard(services));
 
   admin.get("/papers", async (req: Request, res: Response) => {
     const filter = parseBody(catalogueFilterSchema, req.query);

@@ -4,9 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../../tests/support/databases.ts";
+import { forgetCaches } from "../cache/cache.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { yearNotes } from "../db/schema.ts";
-import { forgetYearNotes, yearNotesFor } from "./year-notes.server.ts";
+import { yearNotesFor } from "./year-notes.server.ts";
 
 describe.each(testDatabases())("year notes on $name", (target) => {
   let database: Database & { dispose(): Promise<void> };
@@ -36,14 +37,14 @@ describe.each(testDatabases())("year notes on $name", (target) => {
   it("are in Marathi on Marathi pages, in English where a note has no Marathi text", async () => {
     expect((await yearNotesFor(services(), 2020, "geography", "mr"))[0]).toMatch(/भूगोलाचा पेपर/);
     await database.db.insert(yearNotes).values({ year: 2017, subjects: null, text: "Only in English." });
-    forgetYearNotes(database);
+    forgetCaches(database, "catalogue");
     expect(await yearNotesFor(services(), 2017, "english", "mr")).toEqual(["Only in English."]);
   });
 
   it("are read once for every page within two seconds, and again after a change here", async () => {
     await database.db.insert(yearNotes).values({ year: 2017, subjects: ["math_1"], text: "Cached away." });
     expect(await yearNotesFor(services(), 2017, "math_1", "en")).toEqual(["Only in English."]);
-    forgetYearNotes(database);
+    forgetCaches(database, "catalogue");
     expect(await yearNotesFor(services(), 2017, "math_1", "en")).toEqual(["Cached away.", "Only in English."]);
   });
 });

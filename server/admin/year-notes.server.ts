@@ -7,14 +7,14 @@ import { asc, eq } from "drizzle-orm";
 import type { YearNoteInput, YearNoteRow } from "../../domain/admin.ts";
 import type { Locale } from "../../domain/i18n.ts";
 import type { SubjectKey } from "../../domain/subjects.ts";
+import { createCache } from "../cache/cache.server.ts";
 import type { Database, Db } from "../db/client.server.ts";
 import { users, yearNotes } from "../db/schema.ts";
-import { shortCache } from "../db/short-cache.server.ts";
 import { HttpError } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
 import { writeAudit } from "./audit.server.ts";
 import type { AdminUser } from "./auth.server.ts";
-import { afterCatalogueChange, onCatalogueChange } from "./changes.server.ts";
+import { afterCatalogueChange } from "./changes.server.ts";
 
 type Note = typeof yearNotes.$inferSelect;
 
@@ -24,16 +24,13 @@ type Note = typeof yearNotes.$inferSelect;
  */
 export const YEAR_NOTES_TTL_MS = 2000;
 
-const notes = shortCache(YEAR_NOTES_TTL_MS, (database) =>
-  database.db.select().from(yearNotes).orderBy(asc(yearNotes.year), asc(yearNotes.id)),
-);
-
-/** After this process changes a note, its next subject page reads the database again. */
-export function forgetYearNotes(database: Database): void {
-  notes.forget(database);
-}
-
-onCatalogueChange((services) => forgetYearNotes(services.database));
+const notes = createCache<Database, Note[]>({
+  name: "year notes",
+  madeFrom: ["catalogue"],
+  max: 1,
+  ttlMs: YEAR_NOTES_TTL_MS,
+  load: (database) => database.db.select().from(yearNotes).orderBy(asc(yearNotes.year), asc(yearNotes.id)),
+});
 
 /**
  * The notes for a subject's year in the page's language, those for this subject before the general ones.
@@ -45,7 +42,7 @@ export async function yearNotesFor(
   subject: SubjectKey,
   locale: Locale,
 ): Promise<string[]> {
-  const forYear = (await notes.get(services.database)).filter(
+  const forYear = (await notes.fetch(services.database, "")).filter(
     (note) => note.year === year && (!note.subjects || note.subjects.includes(subject)),
   );
   const ordered = [...forYear.filter((n) => n.subjects), ...forYear.filter((n) => !n.subjects)];

@@ -5,11 +5,13 @@ import { type LoginInput, MESSAGES, type SignupInput } from "../../domain/auth.t
 import { tooManyAttemptsMessage } from "../../domain/auth-rules.ts";
 import { users } from "../db/schema.ts";
 import { clientIp } from "../http/guards.server.ts";
+import { enforceLimit, tooManyRequests } from "../http/rate-limit.server.ts";
 import type { Services } from "../services.server.ts";
+import { knownDevice, rememberDevice } from "./devices.server.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server.ts";
 import { createSession, type SessionUser, servicesOf } from "./session.server.ts";
 
-export class DuplicateAccountError extends Error {
+class DuplicateAccountError extends Error {
   override name = "DuplicateAccountError";
   readonly field: "email" | "phone";
   constructor(field: "email" | "phone") {
@@ -38,7 +40,7 @@ async function findDuplicate(services: Pick<Services, "database">, input: Signup
  * Creates the account and its first session in one transaction: a sign-up the client saw
  * succeed is fully stored, and one that failed (say, the database went away) left nothing behind.
  */
-export async function createAccount(services: Pick<Services, "database" | "config">, input: SignupInput) {
+async function createAccount(services: Pick<Services, "database" | "config">, input: SignupInput) {
   const duplicate = await findDuplicate(services, input);
   if (duplicate) throw new DuplicateAccountError(duplicate);
   const id = randomUUID();
@@ -76,13 +78,10 @@ async function findAccount(services: Pick<Services, "database">, who: LoginInput
   return user ?? null;
 }
 
+/** A sign-in or sign-up, or why not. Over the limits is not an outcome: it throws the site's one 429 (tooManyRequests). */
 export type AuthOutcome =
-  | { ok: true; user: SessionUser; cookie: string }
-  | { ok: false; status: 401 | 409 | 429; message: string; field?: "email" | "phone"; retryAfter?: number };
-
-function tooMany(retryAfter: number): AuthOutcome {
-  return { ok: false, status: 429, message: tooManyAttemptsMessage(retryAfter), retryAfter };
-}
+  | { ok: true; user: SessionUser; cookies: string[] }
+  | { ok: false; status: 401 | 409; message: string; field?: "email" | "phone" };
 
 /**
  * Sign-in with the abuse limits of decision 004. Each attempt is reserved before the password is
@@ -95,35 +94,51 @@ export async function signIn(req: Request, input: LoginInput): Promise<AuthOutco
   const services = servicesOf(req);
   const { rateLimiter: limiter, authLimits: limits } = services;
   const account = await findAccount(services, input.email_or_phone);
+  // A browser the owner signed in from before has its own counter (device cookies, decision 004): the
+  // account's and the address's counters, which strangers can fill, do not block it.
+  const device = account ? await knownDevice(services, req, account.id) : null;
   const accountKeyName = `login:acct:${account ? `id:${account.id}` : accountKey(input)}`;
   const ipKeyName = `login:ip:${clientIp(req)}`;
-  const keys = [accountKeyName, ipKeyName];
-  const [byAccount, byIp] = await Promise.all(keys.map((key) => limiter.hit(key, limits.loginWindowMs)));
-  if (!byAccount || !byIp) throw new Error("rate limiter returned no result");
-  if (byAccount.count > limits.loginPerAccount || byIp.count > limits.loginPerIp) {
+  const keys = device ? [`login:device:${device}`] : [accountKeyName, ipKeyName];
+  const hits = await Promise.all(keys.map((key) => limiter.hit(key, limits.loginWindowMs)));
+  const limitOf = (i: number) => (device || i === 0 ? limits.loginPerAccount : limits.loginPerIp);
+  const blocking = hits.find((hit, i) => hit.count > limitOf(i));
+  if (blocking) {
     await Promise.all(keys.map((key) => limiter.refund(key)));
-    const blocking = byAccount.count > limits.loginPerAccount ? byAccount : byIp;
-    return tooMany(blocking.retryAfter);
+    throw tooManyRequests(blocking.retryAfter, tooManyAttemptsMessage);
   }
   // An unknown account costs the same time as a wrong password.
   const valid = account
     ? await verifyPassword(account.passwordHash, input.password)
     : await burnPasswordCheck(input.password).then(() => false);
   if (!account || !valid) return { ok: false, status: 401, message: MESSAGES.invalidCredentials };
-  // The owner got in: the account's failures no longer matter; the address gets its attempt back.
-  await Promise.all([limiter.reset(accountKeyName), limiter.refund(ipKeyName)]);
+  // The owner got in: the counter they used no longer matters; the address gets its attempt back.
+  await (device
+    ? limiter.reset(keys[0] as string)
+    : Promise.all([limiter.reset(accountKeyName), limiter.refund(ipKeyName)]));
   const { cookie } = await createSession(services, account.id);
-  return { ok: true, user: { id: account.id, name: account.name, role: account.role }, cookie };
+  const deviceCookie = await rememberDevice(services, req, account.id);
+  return {
+    ok: true,
+    user: { id: account.id, name: account.name, role: account.role },
+    cookies: [cookie, deviceCookie],
+  };
 }
 
 /** Sign-up, limited per address (decision 004): the account and its first session, or why not. */
 export async function signUp(req: Request, input: SignupInput): Promise<AuthOutcome> {
   const services = servicesOf(req);
-  const attempt = await services.rateLimiter.hit(`signup:ip:${clientIp(req)}`, services.authLimits.signupWindowMs);
-  if (attempt.count > services.authLimits.signupPerIp) return tooMany(attempt.retryAfter);
+  const { signupPerIp, signupWindowMs } = services.authLimits;
+  await enforceLimit(
+    services.rateLimiter,
+    `signup:ip:${clientIp(req)}`,
+    signupPerIp,
+    signupWindowMs,
+    tooManyAttemptsMessage,
+  );
   try {
     const { user, session } = await createAccount(services, input);
-    return { ok: true, user, cookie: session.cookie };
+    return { ok: true, user, cookies: [session.cookie, await rememberDevice(services, req, user.id)] };
   } catch (error) {
     if (error instanceof DuplicateAccountError) {
       return { ok: false, status: 409, message: error.message, field: error.field };

@@ -5,12 +5,14 @@ import { jsonWriteGuard } from "../http/guards.server.ts";
 import { sendError, sendOk } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
 import { type AuthOutcome, signIn, signUp } from "./accounts.server.ts";
-import { destroySession, requireUser } from "./session.server.ts";
+import { destroySession, getUser } from "./session.server.ts";
 
-/** The API's answer for a sign-in or sign-up: the session cookie and the user, or the refusal. */
+/**
+ * The API's answer for a sign-in or sign-up: the session cookie and the user, or the refusal. Over the limits, the
+ * flows throw the site's one 429, which the error handler sends.
+ */
 function sendOutcome(res: Response, outcome: AuthOutcome, message: string, status = 200) {
   if (!outcome.ok) {
-    if (outcome.retryAfter) res.setHeader("Retry-After", String(outcome.retryAfter));
     return sendError(
       res,
       outcome.status,
@@ -18,7 +20,7 @@ function sendOutcome(res: Response, outcome: AuthOutcome, message: string, statu
       outcome.field ? { [outcome.field]: outcome.message } : undefined,
     );
   }
-  res.append("Set-Cookie", outcome.cookie);
+  for (const cookie of outcome.cookies) res.append("Set-Cookie", cookie);
   const { user } = outcome;
   sendOk(res, { user_id: user.id, name: user.name, role: user.role }, message, status);
 }
@@ -42,9 +44,12 @@ export function accountsApiRouter(services: Services): Router {
     sendOk(res, null, "User logged out");
   });
 
+  // Who am I: a visitor is an answer, not an error (issue 23): 200 with `data: null`, so that pages asking after a
+  // sign-out do not log a failed request in the console.
   router.get("/me", async (req: Request, res: Response) => {
     res.setHeader("Cache-Control", "private, no-store");
-    const user = await requireUser(req);
+    const user = await getUser(req);
+    if (!user) return void sendOk(res, null, "Not signed in");
     sendOk(res, { user_id: user.id, name: user.name, role: user.role });
   });
 

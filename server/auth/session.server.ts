@@ -7,14 +7,19 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Request } from "express";
-import { readCookie, SESSION_COOKIE, setCookie } from "../../domain/cookies.ts";
+import { hostCookieName, readCookie, SESSION_COOKIE, setCookie } from "../../domain/cookies.ts";
 import type { Config } from "../config.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { sessions, users } from "../db/schema.ts";
 import { HttpError } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * However often it is used, a session ends this long after sign-in (OWASP's absolute timeout): a stolen
+ * cookie does not last the season. 90 days is one fresh sign-in between November and the March exam.
+ */
+export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
 /** Renew at most once a day, so a busy reader does not cost a write per request. */
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -37,13 +42,17 @@ function hashToken(token: string): string {
 }
 
 function readSessionToken(req: Request): string | null {
-  const value = readCookie(req.headers.cookie, SESSION_COOKIE);
+  const value = readCookie(req.headers.cookie, hostCookieName(SESSION_COOKIE, servicesOf(req).config.https));
   return value && TOKEN_PATTERN.test(value) ? value : null;
 }
 
 function sessionCookie(config: Pick<Config, "https">, token: string, expiresAt: Date): string {
   const maxAgeSeconds = (expiresAt.getTime() - Date.now()) / 1000;
-  return setCookie(SESSION_COOKIE, token, { maxAgeSeconds, secure: config.https, httpOnly: true });
+  return setCookie(hostCookieName(SESSION_COOKIE, config.https), token, {
+    maxAgeSeconds,
+    secure: config.https,
+    httpOnly: true,
+  });
 }
 
 /**
@@ -67,7 +76,8 @@ export async function destroySession(req: Request): Promise<string> {
   const token = readSessionToken(req);
   if (token) await services.database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
   lookups.set(req, Promise.resolve(null));
-  return setCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure: services.config.https, httpOnly: true });
+  const name = hostCookieName(SESSION_COOKIE, services.config.https);
+  return setCookie(name, "", { maxAgeSeconds: 0, secure: services.config.https, httpOnly: true });
 }
 
 const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
@@ -93,19 +103,26 @@ async function lookUp(req: Request): Promise<SessionUser | null> {
   const tokenHash = hashToken(token);
   const { db } = services.database;
   const [row] = await db
-    .select({ id: users.id, name: users.name, role: users.role, expiresAt: sessions.expiresAt })
+    .select({
+      id: users.id,
+      name: users.name,
+      role: users.role,
+      expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row) return null;
   const now = Date.now();
-  if (row.expiresAt.getTime() <= now) {
+  const endOfLife = row.createdAt.getTime() + SESSION_ABSOLUTE_MS;
+  if (row.expiresAt.getTime() <= now || endOfLife <= now) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
-  if (row.expiresAt.getTime() - now < SESSION_TTL_MS - RENEW_AFTER_MS) {
-    const renewedUntil = new Date(now + SESSION_TTL_MS);
+  if (row.expiresAt.getTime() - now < SESSION_TTL_MS - RENEW_AFTER_MS && row.expiresAt.getTime() < endOfLife) {
+    const renewedUntil = new Date(Math.min(now + SESSION_TTL_MS, endOfLife));
     await db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.tokenHash, tokenHash));
     if (req.res && !req.res.headersSent) {
       req.res.append("Set-Cookie", sessionCookie(services.config, token, renewedUntil));

@@ -138,6 +138,13 @@ export function getArticle(slug: string, locale: Locale = "en"): Article | undef
   return getArticles(locale).find((article) => article.slug === slug);
 }
 
+let slugs: Set<string> | undefined;
+/** Whether a path segment names an article in either language (the page policies' article match). */
+export function isArticleSlug(slug: string): boolean {
+  slugs ??= new Set([...getArticles("en"), ...getArticles("mr")].map((article) => article.slug));
+  return slugs.has(slug);
+}
+
 export function summarise(article: Article): ArticleSummary {
   const { slug, path: articlePath, title, teaser, date, image, imageAlt, imageWidth, imageHeight } = article;
   return { slug, path: articlePath, title, teaser, date, image, imageAlt, imageWidth, imageHeight };

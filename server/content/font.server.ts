@@ -34,7 +34,7 @@ function* textFiles(dir: string): Generator<string> {
 }
 
 /** Every character that a page showing Devanagari can print: the content, the catalogs and the subject data. */
-export function siteCharacters(contentDir = CONTENT_DIR): string {
+function siteCharacters(contentDir = CONTENT_DIR): string {
   const chars = new Set(ALWAYS);
   const add = (text: string) => {
     for (const ch of text) if ((ch.codePointAt(0) ?? 0) >= 0x20) chars.add(ch);

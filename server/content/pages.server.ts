@@ -10,7 +10,7 @@ export const PageFrontMatter = z.object({
   description: z.string().trim().min(20).max(300),
 });
 
-export const INFO_PAGES = ["about", "terms", "privacy", "home"] as const;
+const INFO_PAGES = ["about", "terms", "privacy", "home"] as const;
 export type InfoPageName = (typeof INFO_PAGES)[number];
 
 export interface InfoSection {
@@ -29,7 +29,7 @@ export interface InfoPage {
   sections: InfoSection[];
 }
 
-export function readInfoPage(file: string, name = path.basename(file, ".md")): InfoPage {
+function readInfoPage(file: string, name = path.basename(file, ".md")): InfoPage {
   const label = path.relative(PROJECT_ROOT, file) || file;
   let source: string;
   try {

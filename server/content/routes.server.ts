@@ -1,7 +1,7 @@
 import express, { type RequestHandler, Router } from "express";
 import { fieldErrors } from "../../domain/validation.ts";
 import { clientIp } from "../http/guards.server.ts";
-import type { RateLimiter } from "../http/rate-limit.server.ts";
+import { enforceLimit, type RateLimiter } from "../http/rate-limit.server.ts";
 import { HttpError, sendError } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
 import { getArticles } from "./articles.server.ts";
@@ -25,14 +25,11 @@ export const VITALS_PER_MINUTE = 600;
 /** Reports are tiny; anything larger is not a report. */
 const MAX_BODY = "2kb";
 
+/** Over the limit, the site's one 429 goes to the error handler (the API's envelope, with Retry-After). */
 function rateLimit(limiter: RateLimiter, limit: number, windowMs: number): RequestHandler {
-  return async (req, res, next) => {
+  return async (req, _res, next) => {
     try {
-      const { count, retryAfter } = await limiter.hit(`vitals:${clientIp(req)}`, windowMs);
-      if (count > limit) {
-        res.setHeader("Retry-After", String(retryAfter));
-        return sendError(res, 429, "Too many reports. Please slow down.");
-      }
+      await enforceLimit(limiter, `vitals:${clientIp(req)}`, limit, windowMs, "Too many reports. Please slow down.");
       next();
     } catch (error) {
       next(error);

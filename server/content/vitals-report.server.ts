@@ -29,7 +29,7 @@ export async function vitalsReport(db: Db, options: { days: number; now?: Date }
 }
 
 /** CLS is a score (3 decimals); the others are milliseconds (whole numbers). */
-export function formatValue(name: string, value: number): string {
+function formatValue(name: string, value: number): string {
   return name === "CLS" ? value.toFixed(3) : `${Math.round(value)} ms`;
 }
 

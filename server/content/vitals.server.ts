@@ -2,11 +2,11 @@ import { z } from "zod";
 import type { Db } from "../db/client.server.ts";
 import { vitals } from "../db/schema.ts";
 
-export const METRIC_NAMES = ["CLS", "INP", "FCP", "LCP", "TTFB"] as const;
+const METRIC_NAMES = ["CLS", "INP", "FCP", "LCP", "TTFB"] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 
 /** Largest believable value per metric (CLS is a unitless score, the rest are milliseconds). */
-export const METRIC_MAX: Record<MetricName, number> = {
+const METRIC_MAX: Record<MetricName, number> = {
   CLS: 10,
   INP: 60_000,
   FCP: 120_000,

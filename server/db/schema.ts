@@ -55,6 +55,23 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
+/**
+ * Devices that signed in to an account (OWASP's "device cookies", decision 004): a sign-in from one of them is
+ * limited on its own, so that strangers' wrong guesses never lock the owner out. Only the cookie's hash is kept.
+ */
+export const loginDevices = pgTable(
+  "login_devices",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_devices_user_idx").on(t.userId)],
+);
+
 export const papers = pgTable(
   "papers",
   {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, encodeBody, SplicedBody } from "./encoded-body.server.ts";
+import { encodeBody, SplicedBody } from "./encoded-body.server.ts";
 
 const NONCE = "PLACEHOLDERxxxxxxxxxxx==";
 
@@ -99,22 +99,5 @@ describe("encodeBody", () => {
     const encoded = encodeBody('{"meta":{"success":true},"data":[]}');
     expect(encoded.identity.toString()).toBe('{"meta":{"success":true},"data":[]}');
     expect(gunzipSync(encoded.gzip).equals(encoded.identity)).toBe(true);
-  });
-});
-
-describe("acceptsGzip", () => {
-  it.each([
-    ["gzip, deflate, br", true],
-    ["br;q=1.0, gzip;q=0.8", true],
-    ["GZIP", true],
-    ["*", true],
-    ["gzip;q=0", false],
-    ["gzip; q=0.0, br", false],
-    ["br", false],
-    ["identity", false],
-    ["", false],
-    [undefined, false],
-  ])("%s → %s", (header, expected) => {
-    expect(acceptsGzip(header)).toBe(expected);
   });
 });

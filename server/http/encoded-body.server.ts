@@ -5,22 +5,7 @@
  */
 import { constants, crc32, deflateRawSync, gzipSync } from "node:zlib";
 import type { Request, Response } from "express";
-
-/**
- * True when an `Accept-Encoding` header accepts gzip: named (or `*`) without `q=0`. Phones send
- * `gzip, deflate, br`; a client that sends nothing gets identity, as the compression middleware does.
- */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  for (const part of header.split(",")) {
-    const semicolon = part.indexOf(";");
-    const name = (semicolon < 0 ? part : part.slice(0, semicolon)).trim().toLowerCase();
-    if (name !== "gzip" && name !== "*") continue;
-    const q = semicolon < 0 ? undefined : /q\s*=\s*([\d.]+)/.exec(part.slice(semicolon))?.[1];
-    return q === undefined || Number(q) > 0;
-  }
-  return false;
-}
+import { acceptsEncoding } from "./negotiate.server.ts";
 
 /** A body and its gzip, made once. */
 export interface EncodedBody {
@@ -38,7 +23,7 @@ export function encodeBody(body: Buffer | string): EncodedBody {
  * middleware leaves a response that already has a Content-Encoding alone.
  */
 export function sendEncoded(req: Request, res: Response, body: EncodedBody, contentType: string): void {
-  const gzip = acceptsGzip(req.headers["accept-encoding"]);
+  const gzip = acceptsEncoding(req.headers["accept-encoding"], "gzip");
   const bytes = gzip ? body.gzip : body.identity;
   res.setHeader("Content-Type", contentType);
   res.vary("Accept-Encoding");

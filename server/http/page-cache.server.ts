@@ -9,13 +9,18 @@
  * text/html without Set-Cookie, from a request without a session cookie, is kept; the headers that
  * belong to one visitor (Set-Cookie, X-Request-Id, the CSP's nonce) are never stored.
  */
+
 import type { Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
-import { LRUCache } from "lru-cache";
+import { pageAt } from "../../app/pages.ts";
 import { isMedium } from "../../domain/catalog.ts";
-import { MEDIUM_COOKIE, readCookie, SESSION_COOKIE } from "../../domain/cookies.ts";
+import { hasSessionCookie, MEDIUM_COOKIE, readCookie } from "../../domain/cookies.ts";
 import { LANGUAGE_COOKIE, LANGUAGE_OFFERED_COOKIE } from "../../domain/i18n.ts";
-import { acceptsGzip, SplicedBody } from "./encoded-body.server.ts";
+import { createCache } from "../cache/cache.server.ts";
+import { isArticleSlug } from "../content/articles.server.ts";
+import type { Database } from "../db/client.server.ts";
+import { SplicedBody } from "./encoded-body.server.ts";
+import { acceptsEncoding } from "./negotiate.server.ts";
 import { cspNonce } from "./security-headers.server.ts";
 
 /** As long as the listing cache (decision 006): an import or an admin change shows within seconds. */
@@ -40,8 +45,6 @@ export interface PageCache {
   serve: RequestHandler;
   /** Right before the page handler: keeps the elected request's rendered page. */
   record: RequestHandler;
-  /** Drops every page, so that the next request renders again (after an admin change in this process). */
-  forget(): void;
   /** Pages and refusals held now (tests). */
   readonly size: number;
 }
@@ -49,7 +52,6 @@ export interface PageCache {
 /** A rendered page, ready to be sent again with another nonce. */
 interface Page {
   kind: "page";
-  expires: number;
   /** Every header of the rendered response but the per-response ones, as [name, value] pairs. */
   headers: [string, string][];
   /** The Content-Security-Policy around its nonce. */
@@ -61,14 +63,10 @@ interface Page {
 /** A key whose response could not be kept (it set a cookie, say): its requests go straight through. */
 interface Refusal {
   kind: "refusal";
-  expires: number;
   bytes: number;
 }
 
 type Entry = Page | Refusal;
-
-/** Paths that are never pages: the API, files, assets, the language switch, the admin console. */
-const NOT_PAGES = /^\/(?:api|papers|assets|i18n|language|admin|pdfjs|healthz|readyz)(?:\/|$)/;
 
 /** Headers that belong to one response, or that this cache sets itself. */
 const PER_RESPONSE = new Set([
@@ -104,13 +102,16 @@ export function pageCacheKey(req: Request): string | undefined {
   const url = req.originalUrl;
   const query = url.indexOf("?");
   const pathname = query < 0 ? url : url.slice(0, query);
-  // A dot in the last segment: a file (robots.txt, sitemap.xml, a client navigation's `.data`).
-  if (NOT_PAGES.test(pathname) || pathname.lastIndexOf(".") > pathname.lastIndexOf("/")) return undefined;
+  // A dot in the last segment: a file (robots.txt, sitemap.xml, a client navigation's `.data`). Otherwise only a
+  // page whose declaration says so (app/pages.ts): the API, files, the console and unknown paths are not.
+  if (pathname.lastIndexOf(".") > pathname.lastIndexOf("/")) return undefined;
+  if (!pageAt(pathname, isArticleSlug)?.policy.cache) return undefined;
   const cookies = req.headers.cookie;
   let medium = "";
   let language = "";
   if (cookies) {
-    if (readCookie(cookies, SESSION_COOKIE) !== undefined) return undefined;
+    // Either name of the cookie (plain, or `__Host-` on https): a page for a session is never kept.
+    if (hasSessionCookie(cookies)) return undefined;
     const value = readCookie(cookies, MEDIUM_COOKIE);
     medium = isMedium(value) ? value : "";
     language =
@@ -122,56 +123,50 @@ export function pageCacheKey(req: Request): string | undefined {
   return `${medium}|${language}|${bot}|${url}`;
 }
 
-export function createPageCache(options: PageCacheOptions = {}): PageCache {
+/**
+ * The page cache of an app on `database`: one of the caches made from the catalogue (decision 019), so that
+ * `afterCatalogueChange` empties it at once in this process; other instances catch up within PAGE_TTL_MS.
+ */
+export function createPageCache(database: Database, options: PageCacheOptions = {}): PageCache {
   const ttlMs = options.ttlMs ?? PAGE_TTL_MS;
-  const now = options.now ?? Date.now;
   const accept = options.accept ?? (() => true);
-  const entries = new LRUCache<string, Entry>({
-    maxSize: options.maxBytes ?? PAGE_CACHE_MAX_BYTES,
-    sizeCalculation: (entry, key) => entry.bytes + key.length,
+  // The load is the elected request's own render, handed over by `serve` below: the requests for the same key
+  // wait for it (lru-cache's fetch), and a render that could not be kept is not.
+  const entries = createCache<Database, Entry | undefined, () => Promise<Entry | undefined>>({
+    name: "anonymous pages",
+    madeFrom: ["catalogue"],
+    maxBytes: options.maxBytes ?? PAGE_CACHE_MAX_BYTES,
+    sizeOf: (entry, key) => entry.bytes + key.length,
+    ttlMs,
+    ...(options.now ? { now: options.now } : {}),
+    load: (_owner, _key, render) => render(),
   });
-  /** Renders in progress: the requests for the same key wait for the one that renders. */
-  const rendering = new Map<string, Promise<Entry | undefined>>();
-
-  const fresh = (key: string): Entry | undefined => {
-    const entry = entries.get(key);
-    if (entry && entry.expires <= now()) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
 
   const serve: RequestHandler = (req, res, next) => {
     const key = pageCacheKey(req);
     if (key === undefined || !accept(req)) return next();
-    const entry = fresh(key);
+    const entry = entries.get(database, key);
     if (entry) return entry.kind === "page" ? sendPage(req, res, entry) : next();
     if (req.method !== "GET") return next();
-    const pending = rendering.get(key);
-    if (pending) {
-      pending.then(
-        (result) => (result?.kind === "page" ? sendPage(req, res, result) : next()),
-        (error: unknown) => next(error),
-      );
+    if (entries.has(database, key)) {
+      // Another request is rendering it: answered from its page, or rendered here if that could not be kept.
+      entries
+        .fetch(database, key, async () => undefined)
+        .then(
+          (result) => (result?.kind === "page" ? sendPage(req, res, result) : next()),
+          (error: unknown) => next(error),
+        );
       return;
     }
-    let settle: (entry: Entry | undefined) => void = () => {};
-    rendering.set(
-      key,
-      new Promise((resolve) => {
-        settle = resolve;
-      }),
-    );
+    const { promise, resolve } = Promise.withResolvers<Entry | undefined>();
+    entries.fetch(database, key, () => promise).catch(() => {});
     let settled = false;
     const ticket: Ticket = {
       key,
       done(result) {
         if (settled) return;
         settled = true;
-        rendering.delete(key);
-        if (result) entries.set(key, result);
-        settle(result);
+        resolve(result);
       },
     };
     (res as WithTicket)[TICKET] = ticket;
@@ -189,7 +184,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     let headers: [string, string][] | undefined;
     let csp: [string, string] | undefined;
     let keep = req.method === "GET" && Boolean(nonce);
-    const refuse = (): Refusal => ({ kind: "refusal", expires: now() + ttlMs, bytes: 64 });
+    const refuse = (): Refusal => ({ kind: "refusal", bytes: 64 });
 
     // Called before the compression middleware's own write: these are the page's identity bytes.
     const look = () => {
@@ -215,7 +210,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
         ticket.done(refuse());
       } else {
         const body = new SplicedBody(Buffer.concat(chunks), nonce as string);
-        ticket.done({ kind: "page", expires: now() + ttlMs, headers, csp, body, bytes: body.bytes + 1024 });
+        ticket.done({ kind: "page", headers, csp, body, bytes: body.bytes + 1024 });
       }
       return result;
     }) as Response["end"];
@@ -225,9 +220,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   return {
     serve,
     record,
-    forget: () => entries.clear(),
     get size() {
-      return entries.size;
+      return entries.usage(database).entries;
     },
   };
 }
@@ -275,7 +269,7 @@ function collect(chunks: Buffer[], chunk: unknown, encoding: unknown): boolean {
 function sendPage(req: Request, res: Response, page: Page): void {
   const nonce = cspNonce();
   res.locals.cspNonce = nonce;
-  const gzip = acceptsGzip(req.headers["accept-encoding"]);
+  const gzip = acceptsEncoding(req.headers["accept-encoding"], "gzip");
   const body = req.method === "HEAD" ? undefined : gzip ? page.body.gzip(nonce) : page.body.identity(nonce);
   res.statusCode = 200;
   for (const [name, value] of page.headers) res.setHeader(name, value);
@@ -285,19 +279,4 @@ function sendPage(req: Request, res: Response, page: Page): void {
   res.setHeader(PAGE_CACHE_HEADER, "hit");
   if (body) res.setHeader("Content-Length", body.length);
   res.end(body);
-}
-
-/** Each app's page cache, for `forgetPages`. */
-const caches = new WeakMap<object, PageCache>();
-
-export function registerPageCache(owner: object, cache: PageCache): void {
-  caches.set(owner, cache);
-}
-
-/**
- * After a change to what pages show (an admin's edit), this process's next requests render again; other
- * instances catch up within PAGE_TTL_MS. `owner` is the app's Services.
- */
-export function forgetPages(owner: object): void {
-  caches.get(owner)?.forget();
 }

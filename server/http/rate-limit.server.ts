@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import type { Logger } from "../logger.server.ts";
+import { HttpError } from "./respond.server.ts";
 
 export interface RateLimitResult {
   /** Hits counted in the current window, including this one. */
@@ -130,4 +131,31 @@ export function createRedisRateLimiter(url: string, log: Logger, prefix = "ps:rl
       redis.disconnect();
     },
   };
+}
+
+export const TOO_MANY_REQUESTS = "Too many requests. Please wait a little and try again.";
+
+/** A 429's text: fixed, or made from the seconds to wait ("try again in 3 minutes"). */
+export type TooManyMessage = string | ((retryAfterSeconds: number) => string);
+
+/**
+ * The site's one "too many requests" answer, to throw: a 429 with Retry-After and `message` (the API's usual text by
+ * default). The API's error handler sends it in the JSON envelope; a page's form shows it inline with the same status
+ * and Retry-After (app/lib/refusal.server.ts).
+ */
+export function tooManyRequests(retryAfterSeconds: number, message: TooManyMessage = TOO_MANY_REQUESTS): HttpError {
+  const text = typeof message === "string" ? message : message(retryAfterSeconds);
+  return new HttpError(429, text, { headers: { "Retry-After": String(retryAfterSeconds) } });
+}
+
+/** Counts one hit on `key` and throws `tooManyRequests` once the window holds more than `max`. */
+export async function enforceLimit(
+  limiter: RateLimiter,
+  key: string,
+  max: number,
+  windowMs: number,
+  message: TooManyMessage = TOO_MANY_REQUESTS,
+): Promise<void> {
+  const { count, retryAfter } = await limiter.hit(key, windowMs);
+  if (count > max) throw tooManyRequests(retryAfter, message);
 }

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
+import { acceptsEncoding } from "./negotiate.server.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -9,16 +10,6 @@ const ENCODINGS = [
   { name: "br", suffix: ".br" },
   { name: "gzip", suffix: ".gz" },
 ] as const;
-
-function accepts(header: string | undefined, encoding: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((part) => {
-    const [name, ...params] = part.trim().split(";");
-    if (name?.trim() !== encoding) return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
-  });
-}
 
 function serveFrom(dir: string, immutable: boolean): RequestHandler {
   const maxAge = immutable ? "1y" : "1d";
@@ -36,7 +27,9 @@ function serveFrom(dir: string, immutable: boolean): RequestHandler {
     }
     // express.static refuses traversal for the plain file; the encoded copies get the same rule.
     if (!file.startsWith(dir + path.sep) || file.includes("\0")) return plain(req, res, next);
-    const encoding = ENCODINGS.find((e) => accepts(req.get("accept-encoding"), e.name) && existsSync(file + e.suffix));
+    const encoding = ENCODINGS.find(
+      (e) => acceptsEncoding(req.get("accept-encoding"), e.name) && existsSync(file + e.suffix),
+    );
     if (!encoding) return plain(req, res, next);
     res.vary("Accept-Encoding");
     res.setHeader("Content-Encoding", encoding.name);
@@ -46,6 +39,13 @@ function serveFrom(dir: string, immutable: boolean): RequestHandler {
     });
   };
 }
+
+const STATIC_POLICIES: Record<string, string> = {
+  ".html":
+    "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; " +
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  ".svg": "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'",
+};
 
 /**
  * Static files from the build, preferring the Brotli or gzip copies made at build time
@@ -57,6 +57,13 @@ export function staticFiles(clientDir: string): express.Express {
   const router = express();
   router.disable("x-powered-by");
   router.set("etag", false);
+  // Static files that a browser can open as a document get a policy of their own (issue 23): the offline pages
+  // (their <meta> policy cannot say frame-ancestors) and SVG, which may hold script if one ever slipped in.
+  router.use((req, res, next) => {
+    const policy = STATIC_POLICIES[path.extname(req.path).toLowerCase()];
+    if (policy) res.setHeader("Content-Security-Policy", policy);
+    next();
+  });
   router.use("/assets", serveFrom(path.join(clientDir, "assets"), true));
   // pdf.js fetches these on demand for real board papers: character maps for Devanagari and other
   // scripts, the standard fonts a PDF may not embed, and image decoders (JBIG2, JPEG 2000).

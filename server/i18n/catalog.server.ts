@@ -9,15 +9,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { parse as parseYaml } from "yaml";
-import {
-  type CompiledCatalog,
-  isLocale,
-  LOCALES,
-  type Locale,
-  namespaceInSet,
-  namespaceSet,
-  namespacesAt,
-} from "../../domain/i18n.ts";
+import { namespaceSet, namespacesAt } from "../../app/pages.ts";
+import { type CompiledCatalog, isLocale, LOCALES, type Locale, namespaceInSet } from "../../domain/i18n.ts";
 import { CONTENT_DIR } from "../content/paths.server.ts";
 
 export const CATALOG_DIR = path.join(CONTENT_DIR, "i18n");
@@ -150,7 +143,7 @@ export function checkCatalogs(dir = CATALOG_DIR): {
 
 let compiledCache: Record<Locale, CompiledCatalog> | undefined;
 /**
- * A page's messages (see `namespaceOnPage`), identified by a key that names the language, the namespaces
+ * A page's messages (its namespaces: app/pages.ts), identified by a key that names the language, the namespaces
  * and a hash of the content: `mr.subject,paper,auth,viewer.1a2b3c4d`. Pages carry the key in their data and
  * the messages once, as an inline JSON block serialised here once per process; a browser that navigates to
  * a page needing another set fetches `/i18n/<key>.json`, which never changes for a key.

@@ -1,31 +1,24 @@
 import { Router } from "express";
 import { setCookie } from "../../domain/cookies.ts";
 import { isLocale, LANGUAGE_COOKIE, localizePath } from "../../domain/i18n.ts";
+import { isSafeRedirect } from "../../domain/redirect.ts";
 import type { Services } from "../services.server.ts";
 import { pageCatalogByKey } from "./catalog.server.ts";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-const MAX_NEXT = 2048;
-
-/** A same-site path: one leading slash, no scheme, no `//host`, no backslashes browsers read as slashes. */
-export function safeNext(value: unknown): string | null {
-  if (typeof value !== "string" || value.length > MAX_NEXT) return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
-  if (!value.startsWith("/") || value.startsWith("//") || /[\\\u0000-\u001f]/.test(value)) return null;
-  return value;
-}
-
 /**
  * `GET /language/:locale?next=/path`: the header's language switch. Records the visitor's choice in a cookie
- * for a year and sends them to `next` in that language (303). A bad language or `next` gets a 400 page; the
+ * for a year and sends them to `next` in that language (303). A bad language or `next` gets a 400 page (domain/redirect.ts judges `next`); the
  * target is always a path on this site.
  */
 export function languageRouter(services: Services): Router {
   const router = Router();
   router.get("/language/:locale", (req, res) => {
     const { locale } = req.params;
-    const next = safeNext(req.query.next ?? "/");
-    if (!isLocale(locale) || next === null) {
+    const next = req.query.next ?? "/";
+    // The guard judges the path that will be sent, after the language prefix is removed or added.
+    const target = isLocale(locale) && isSafeRedirect(next) ? localizePath(next, locale) : null;
+    if (target === null || !isSafeRedirect(target)) {
       res.status(400).type("text/plain").send("Unknown language or page. Go back and choose English or मराठी again.");
       return;
     }
@@ -34,7 +27,7 @@ export function languageRouter(services: Services): Router {
       setCookie(LANGUAGE_COOKIE, locale, { maxAgeSeconds: ONE_YEAR_SECONDS, secure: services.config.https }),
     );
     res.setHeader("Cache-Control", "no-store");
-    res.redirect(303, localizePath(next, locale));
+    res.redirect(303, target);
   });
 
   // A page's messages, for a browser that navigates to a page needing another set (app/lib/i18n.ts). The key

@@ -24,11 +24,11 @@ describe("the model paper catalogue", () => {
     expect(catalog.byId.size).toBe(catalog.papers.length);
   });
 
-  it("serves two papers per subject in every medium, each in the medium's language", () => {
+  it("serves at least two papers per subject in every medium, in order, each in the medium's language", () => {
     for (const subject of SUBJECT_KEYS) {
       for (const medium of MEDIUMS) {
         const papers = modelPapersFor(subject, medium);
-        expect(papers.length, `${subject} ${medium}`).toBe(2);
+        expect(papers.length, `${subject} ${medium}`).toBeGreaterThanOrEqual(2);
         // Marathi-medium schools, and Semi-English ones for social science, sit papers written in Marathi.
         const socialScience = subject === "history_and_political_science" || subject === "geography";
         const inMarathi =
@@ -40,8 +40,16 @@ describe("the model paper catalogue", () => {
         }
       }
     }
-    expect(modelPapersFor("math_1", "english").map((p) => p.id)).toEqual(["math-1-model-1", "math-1-model-2"]);
-    expect(modelPapersFor("math_1", "marathi").map((p) => p.id)).toEqual(["math-1-model-1-mr", "math-1-model-2-mr"]);
+    expect(
+      modelPapersFor("math_1", "english")
+        .map((p) => p.id)
+        .slice(0, 2),
+    ).toEqual(["math-1-model-1", "math-1-model-2"]);
+    expect(
+      modelPapersFor("math_1", "marathi")
+        .map((p) => p.id)
+        .slice(0, 2),
+    ).toEqual(["math-1-model-1-mr", "math-1-model-2-mr"]);
   });
 
   it("renders a paper's view once and keeps it; an unknown id has none", () => {

@@ -10,9 +10,9 @@ import type { ModelPaper } from "../../domain/model-papers.ts";
 import { paperFileUrl } from "../../domain/papers.ts";
 import { type SubjectKey, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { SYLLABUSES } from "../../domain/syllabus/index.ts";
+import { createCache } from "../cache/cache.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { modelPapers } from "../db/schema.ts";
-import { shortCache } from "../db/short-cache.server.ts";
 import type { Services } from "../services.server.ts";
 import { chaptersCovered, type PaperView, renderPaperHtml } from "./html.server.ts";
 import { type LoadedPapers, loadModelPapers, PAPERS_DIR } from "./load.server.ts";
@@ -93,22 +93,22 @@ export function clearModelPaperCache(): void {
  */
 export const RETIRED_TTL_MS = 2000;
 
-const retired = shortCache(RETIRED_TTL_MS, (database) =>
-  database.db
-    .select({ id: modelPapers.id })
-    .from(modelPapers)
-    .where(isNotNull(modelPapers.retiredAt))
-    .then((rows): ReadonlySet<string> => new Set(rows.map((row) => row.id))),
-);
+const retired = createCache<Database, ReadonlySet<string>>({
+  name: "retired model papers",
+  madeFrom: ["catalogue"],
+  max: 1,
+  ttlMs: RETIRED_TTL_MS,
+  load: (database) =>
+    database.db
+      .select({ id: modelPapers.id })
+      .from(modelPapers)
+      .where(isNotNull(modelPapers.retiredAt))
+      .then((rows) => new Set(rows.map((row) => row.id))),
+});
 
 /** The model papers an admin retired (issue 15): hidden from listings, their page, practice and PDFs. */
 export function retiredModelPaperIds(services: Pick<Services, "database">): Promise<ReadonlySet<string>> {
-  return retired.get(services.database);
-}
-
-/** After this process retires or restores a model paper, its next listing reads the database again. */
-export function forgetRetiredModelPapers(database: Database): void {
-  retired.forget(database);
+  return retired.fetch(services.database, "");
 }
 
 export async function isModelPaperRetired(services: Pick<Services, "database">, id: string): Promise<boolean> {

@@ -6,7 +6,13 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AnswerCheck, ModelPaper, PaperItem } from "../../domain/model-papers.ts";
-import { answerStates, CHECK_HELPERS, checkMismatch, evaluateCheck, itemsOf } from "./checks-support.server.ts";
+import {
+  answerStates,
+  CHECK_HELPERS,
+  checkMismatch,
+  evaluateCheck,
+  itemsOf,
+} from "../../tests/support/answer-checks.ts";
 import { loadModelPapers } from "./load.server.ts";
 
 const { papers } = loadModelPapers();

@@ -203,12 +203,12 @@ export function renderPaperHtml(paper: ModelPaper, options: RenderPaperOptions):
   };
 }
 
-/** The chapters a paper's items come from, named as in the syllabus and in the syllabus's order. */
 /** A chapter's name as the paper's readers know it: the Marathi-medium textbook's for a Marathi-medium paper. */
 export function chapterName(paper: Pick<ModelPaper, "language">, chapter: Chapter): string {
   return paper.language === "mr" && chapter.nameMr ? chapter.nameMr : chapter.name;
 }
 
+/** The chapters a paper's items come from, named as in the syllabus and in the syllabus's order. */
 export function chaptersCovered(paper: ModelPaper, syllabus: SubjectSyllabus): string[] {
   const used = new Set(paper.questions.flatMap((q) => q.sections.flatMap((s) => s.items.map((i) => i.chapter))));
   return syllabus.chapters.filter((chapter) => used.has(chapter.id)).map((chapter) => chapterName(paper, chapter));

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
 import type { ModelPaper, SubjectSyllabus } from "../../domain/model-papers.ts";
-import { SUBJECT_KEYS, type SubjectKey } from "../../domain/subjects.ts";
+import { isSubjectKey, type SubjectKey } from "../../domain/subjects.ts";
 import { SYLLABUSES } from "../../domain/syllabus/index.ts";
 import { CONTENT_DIR, PROJECT_ROOT } from "../content/paths.server.ts";
 import { parsePaper } from "./schema.server.ts";
@@ -73,7 +73,7 @@ export function loadModelPapers(dir: string = PAPERS_DIR, options: LoadOptions =
 }
 
 /** One paper file: its paper (null when it cannot be read) and its errors and warnings, without the file name. */
-export function loadPaperFile(
+function loadPaperFile(
   filePath: string,
   subject: SubjectKey,
   syllabus: SubjectSyllabus | undefined,
@@ -100,10 +100,6 @@ export function loadPaperFile(
     figureExists: (figure) => existsSync(path.join(folder, figure)) && statSync(path.join(folder, figure)).isFile(),
   });
   return { paper, errors: [...errors, ...report.errors], warnings: [...warnings, ...report.warnings] };
-}
-
-function isSubjectKey(value: string): value is SubjectKey {
-  return (SUBJECT_KEYS as readonly string[]).includes(value);
 }
 
 /** The `yaml` package's pretty messages end their first line with ":" before a code excerpt. */

@@ -52,7 +52,7 @@ const questionSchema = z.strictObject({
   sections: z.array(sectionSchema).min(1, "needs at least one section"),
 });
 
-export const paperSchema = z.strictObject({
+const paperSchema = z.strictObject({
   id: text,
   subject: z.enum(SUBJECT_KEYS),
   mediums: z.array(z.enum(MEDIUMS)).min(1),

@@ -15,7 +15,9 @@ import { layOutForViewer } from "../papers/pdf-layout.server.ts";
 import type { Services } from "../services.server.ts";
 import { figuresDirFor, getModelPapers } from "./catalog.server.ts";
 import { PAPERS_DIR } from "./load.server.ts";
-import { type PdfKind, type RenderedPdf, renderPaperPdf } from "./pdf.server.ts";
+import { renderPaperPdf } from "./pdf.server.ts";
+import type { RenderedPdf } from "./typst-compile.server.ts";
+import type { PdfKind } from "./typst-paper.server.ts";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 /**
@@ -26,9 +28,15 @@ export const TYPESET_CACHE_DIR = path.join(ROOT, ".cache/model-papers");
 
 /** The typesetter's own files: a change to any of them typesets every paper again. */
 const TYPESETTER_FILES = [
-  ...["pdf.server.ts", "typst-markup.server.ts", "typst-tex.server.ts"].map((name) =>
-    path.join(import.meta.dirname, name),
-  ),
+  ...[
+    "pdf.server.ts",
+    "typst-compile.server.ts",
+    "typst-figures.server.ts",
+    "typst-markup.server.ts",
+    "typst-paper.server.ts",
+    "typst-tex.server.ts",
+    "typst-wording.server.ts",
+  ].map((name) => path.join(import.meta.dirname, name)),
   path.join(import.meta.dirname, "../papers/pdf-layout.server.ts"),
 ];
 const FONT_PACKAGES = [
@@ -64,7 +72,7 @@ function figurePaths(paper: ModelPaper): string[] {
 }
 
 /** sha256 of everything a paper's PDFs are made from. */
-export async function sourceHash(paper: ModelPaper): Promise<string> {
+async function sourceHash(paper: ModelPaper): Promise<string> {
   typesetterHash ??= hashTypesetter();
   const hash = createHash("sha256").update(await typesetterHash);
   hash.update(await readFile(path.join(PAPERS_DIR, paper.subject, `${paper.id}.yaml`)));

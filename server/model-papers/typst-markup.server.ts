@@ -7,7 +7,7 @@
  * as hanging-indent blocks) rather than Typst's own shorthand, so no Markdown construct can run into a neighbour. Plain text is escaped so that nothing
  * in it is read as Typst markup; each placeholder becomes the formula converted by `texToTypst`.
  *
- * The output calls two functions the document defines (pdf.server.ts's preamble): `ptable` (a table) and `pbox` (an
+ * The output calls two functions the document defines (typst-paper.server.ts's preamble): `ptable` (a table) and `pbox` (an
  * activity box, from `\boxed`).
  */
 import { Lexer, type Token, type Tokens } from "marked";
@@ -93,7 +93,8 @@ function list(token: Tokens.List, context: Context): string {
     .map((item, i) => {
       const marker = token.ordered ? escapeTypst(`${start + i}.`) : "•";
       const body = blocks(item.tokens, context);
-      return `#block(above: ${spacing}, below: ${spacing}, pad(left: ${width + 0.4}em, [#h(-${width}em)#box(width: ${width}em)[${marker}]${body}]))`;
+      // `;` ends the box call: an item that starts with "(" or "[" would otherwise be read as more arguments.
+      return `#block(above: ${spacing}, below: ${spacing}, pad(left: ${width + 0.4}em, [#h(-${width}em)#box(width: ${width}em)[${marker}];${body}]))`;
     })
     .join("\n");
 }

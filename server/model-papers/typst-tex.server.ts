@@ -38,7 +38,7 @@ export function texToTypst(tex: string): string {
 }
 
 /** Rewrites that need no parsing: the degree sign and cosec. */
-export function normalizeTex(tex: string): string {
+function normalizeTex(tex: string): string {
   return tex
     .replace(/\^\s*\{\s*\\circ\s*\}/g, "°")
     .replace(/\^\s*\\circ(?![A-Za-z])/g, "°")

@@ -16,6 +16,7 @@ import type {
   SubjectSyllabus,
 } from "../../domain/model-papers.ts";
 import { isLanguageSubject, PAPER_ID_PATTERN } from "../../domain/papers.ts";
+import { findGiveAways } from "./give-aways.server.ts";
 
 export interface ValidateOptions {
   /** Whether a figure path as written in the paper (`figures/<name>.svg`, relative to the paper's folder) exists. */
@@ -207,6 +208,10 @@ export function checkPaper(paper: ModelPaper, syllabus: SubjectSyllabus, options
     }
   }
 
+  // A computed answer printed in another item (issue 25).
+  const giveAways = findGiveAways(paper);
+  errors.push(...giveAways.errors);
+  warnings.push(...giveAways.warnings);
   return { errors, warnings };
 }
 

@@ -2,9 +2,9 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { type ExamSession, MEDIUMS, type Medium, type Standard } from "../../domain/catalog.ts";
 import { modelPaperFileName, type PaperFileKind, paperFileName, paperFileUrl } from "../../domain/papers.ts";
 import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
+import { createCache } from "../cache/cache.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { modelPapers, papers } from "../db/schema.ts";
-import { shortCache } from "../db/short-cache.server.ts";
 import type { Services } from "../services.server.ts";
 
 /** One paper in the get-question listing (spec §7), shared by the API and the subject page loader. */
@@ -92,23 +92,21 @@ export type ListingQuery = { subject: SubjectKey; medium: Medium; standard: Stan
  */
 export const LISTING_TTL_MS = 2000;
 
-const listings = shortCache(
-  LISTING_TTL_MS,
-  queryPaperListing,
-  (query: ListingQuery) => `${query.standard}:${query.subject}:${query.medium}`,
-);
+const listings = createCache<Database, YearGroup[], ListingQuery>({
+  name: "paper listings",
+  madeFrom: ["catalogue"],
+  // Standards × subjects × mediums: 36 today.
+  max: 500,
+  ttlMs: LISTING_TTL_MS,
+  load: (database, _key, query) => queryPaperListing(database, query),
+});
 
 /**
  * Years newest first; inside a year March (main exam) before July (supplementary).
  * The result is shared by every caller within the TTL: read it, never change it.
  */
 export function getPaperListing(services: Pick<Services, "database">, query: ListingQuery): Promise<YearGroup[]> {
-  return listings.get(services.database, query);
-}
-
-/** After this process changes the catalogue, its next listing reads the database again. */
-export function forgetPaperListings(database: Database): void {
-  listings.forget(database);
+  return listings.fetch(services.database, `${query.standard}:${query.subject}:${query.medium}`, query);
 }
 
 async function queryPaperListing(database: Database, query: ListingQuery): Promise<YearGroup[]> {

@@ -11,12 +11,14 @@ import {
   type Medium,
 } from "../../domain/catalog.ts";
 import { isSubjectKey, type SubjectKey } from "../../domain/subjects.ts";
+import { afterCatalogueChange } from "../admin/changes.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { papers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
-import { forgetPaperListings, type PaperSlot, paperId, paperRow, type StoredPdf } from "./catalog.server.ts";
+import { type PaperSlot, paperId, paperRow, type StoredPdf } from "./catalog.server.ts";
 import { checkPdf, MAX_PDF_BYTES } from "./pdf-check.server.ts";
 import { layOutForViewer } from "./pdf-layout.server.ts";
+import { withoutScripts } from "./pdf-scripts.server.ts";
 import { sha256Hex } from "./store.server.ts";
 
 export const IMPORT_LAYOUT = "<medium|all>/<subject>/<year>-<march|july>-<question|solution>.pdf";
@@ -186,7 +188,10 @@ export async function importPapers(
   } catch (error) {
     if (!(error instanceof DryRunRollback)) throw error;
   }
-  if (commit) forgetPaperListings(services.database);
+  // Through the one path an admin's change takes: this process's caches of the catalogue (listings, pages, search
+  // results) read it again at once, and the search index catches up. Another process (the server, when this is
+  // the CLI) sees it when its caches expire (decision 006).
+  if (commit && imported.some((paper) => paper.outcome !== "unchanged")) afterCatalogueChange(services);
 
   const counts = { imported: 0, replaced: 0, unchanged: 0, rejected: rejected.length };
   for (const paper of imported) counts[paper.outcome]++;
@@ -237,8 +242,11 @@ export async function checkFile(full: string, file: string): Promise<CheckedFile
     const original = new Uint8Array(await readFile(full));
     const result = await checkPdf(original);
     if (!result.ok) return { reason: result.reason };
+    // Nothing a reader could run is kept (issue 23).
+    const clean = await withoutScripts(original);
+    if (!clean.ok) return { reason: clean.reason };
     // Stored as the viewer reads it best: page 1 shows after little more than its own bytes.
-    const bytes = await layOutForViewer(original, result.pages);
+    const bytes = await layOutForViewer(clean.bytes, result.pages);
     return { file, bytes, sha256: sha256Hex(bytes), pages: result.pages };
   } catch (error) {
     return { reason: `cannot be read (${(error as Error).message})` };

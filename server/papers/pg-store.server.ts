@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { and, eq, inArray } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
+import { createCache } from "../cache/cache.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { paperFileChunks, paperFiles } from "../db/schema.ts";
 import { isSha256, type PaperStore, type StoredFile, sha256Hex } from "./store.server.ts";
@@ -8,9 +8,9 @@ import { isSha256, type PaperStore, type StoredFile, sha256Hex } from "./store.s
 /** 256 KiB: a 50 MB paper is 200 rows, and a viewer's 32 KiB range costs at most two chunk reads. */
 export const DEFAULT_CHUNK_SIZE = 256 * 1024;
 /** The bound on cached chunk bytes per store (one store per process). */
-export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 /** Chunks per query and per INSERT: about 1 MiB in flight, whatever the file's size. */
-export const DEFAULT_BATCH_CHUNKS = 4;
+const DEFAULT_BATCH_CHUNKS = 4;
 /** File sizes remembered for stat: content-addressed, so an entry never goes stale. */
 const META_ENTRIES = 10_000;
 
@@ -52,27 +52,39 @@ export function createPostgresPaperStore(
   if (!Number.isInteger(batchChunks) || batchChunks < 1) throw new Error("batchChunks must be a positive integer");
   if (!Number.isInteger(cacheBytes) || cacheBytes < 0) throw new Error("cacheBytes must be a whole number of bytes");
 
+  // Content-addressed, so made from nothing that changes: only the bounds drop entries (decision 019).
   const cache =
     cacheBytes > 0
-      ? new LRUCache<string, Uint8Array>({ maxSize: cacheBytes, sizeCalculation: (bytes) => bytes.byteLength || 1 })
+      ? createCache<Database, Uint8Array>({
+          name: "paper file chunks",
+          madeFrom: [],
+          maxBytes: cacheBytes,
+          sizeOf: (bytes) => bytes.byteLength || 1,
+        })
       : null;
-  const metas = new LRUCache<string, FileMeta>({ max: META_ENTRIES });
-  /** Chunks being fetched right now: a crowd opening the same cold paper shares one query per chunk. */
+  const metas = createCache<Database, FileMeta | undefined>({
+    name: "paper file sizes",
+    madeFrom: [],
+    max: META_ENTRIES,
+    // A file not stored (yet) is not kept: a put may store it next.
+    load: async (_database, sha256) => {
+      const [row] = await db
+        .select({ size: paperFiles.size, chunkSize: paperFiles.chunkSize })
+        .from(paperFiles)
+        .where(eq(paperFiles.sha256, sha256))
+        .limit(1);
+      return row ? { sha256, size: Number(row.size), chunkSize: row.chunkSize } : undefined;
+    },
+  });
+  /**
+   * Chunks being fetched right now: a crowd opening the same cold paper shares one query per chunk. By hand, not
+   * the cache's load: one query fetches every missing chunk of a read, and a load is one key.
+   */
   const inflight = new Map<string, Promise<Uint8Array>>();
 
   async function meta(sha256: string): Promise<FileMeta | null> {
     if (!isSha256(sha256)) return null;
-    const known = metas.get(sha256);
-    if (known) return known;
-    const [row] = await db
-      .select({ size: paperFiles.size, chunkSize: paperFiles.chunkSize })
-      .from(paperFiles)
-      .where(eq(paperFiles.sha256, sha256))
-      .limit(1);
-    if (!row) return null;
-    const found = { sha256, size: Number(row.size), chunkSize: row.chunkSize };
-    metas.set(sha256, found);
-    return found;
+    return (await metas.fetch(database, sha256)) ?? null;
   }
 
   /** Chunks `first`..`last` of a file, from the cache where possible and otherwise in one query. */
@@ -82,7 +94,7 @@ export function createPostgresPaperStore(
     const missing: number[] = [];
     for (let n = first; n <= last; n++) {
       const key = `${file.sha256}:${n}`;
-      const hit = cache?.get(key);
+      const hit = cache?.get(database, key);
       if (hit) {
         result[n - first] = hit;
         continue;
@@ -114,7 +126,7 @@ export function createPostgresPaperStore(
         for (const row of rows) {
           const bytes = ownBytes(row.bytes);
           result[row.n - first] = bytes;
-          cache?.set(`${file.sha256}:${row.n}`, bytes);
+          cache?.set(database, `${file.sha256}:${row.n}`, bytes);
           settle.get(row.n)?.resolve(bytes);
           settle.delete(row.n);
         }
@@ -158,7 +170,7 @@ export function createPostgresPaperStore(
         }
         return true;
       });
-      if (created) metas.set(sha256, { sha256, size: bytes.byteLength, chunkSize });
+      if (created) metas.set(database, sha256, { sha256, size: bytes.byteLength, chunkSize });
       return { sha256, size: bytes.byteLength, created };
     },
 
@@ -235,7 +247,8 @@ export function createPostgresPaperStore(
     },
 
     cacheUsage() {
-      return { bytes: cache?.calculatedSize ?? 0, chunks: cache?.size ?? 0, limit: cacheBytes };
+      const usage = cache?.usage(database);
+      return { bytes: usage?.bytes ?? 0, chunks: usage?.entries ?? 0, limit: cacheBytes };
     },
   };
 }

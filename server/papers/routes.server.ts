@@ -1,13 +1,16 @@
 import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import { type Request, type RequestHandler, type Response, Router } from "express";
+import type { Medium } from "../../domain/catalog.ts";
 import { isPaperId, type PaperFileKind, parseGetQuestionQuery } from "../../domain/papers.ts";
-import { subjectByKey, subjectPath } from "../../domain/subjects.ts";
+import { type SubjectKey, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { getUser } from "../auth/session.server.ts";
 import { type EncodedBody, encodeBody, sendEncoded } from "../http/encoded-body.server.ts";
 import { escapeHtml } from "../http/escape.server.ts";
+import { isScriptFetch } from "../http/negotiate.server.ts";
 import { type ApiBody, sendError, sendOk } from "../http/respond.server.ts";
 import { modelPaperListing } from "../model-papers/catalog.server.ts";
+import { questionBankSummary } from "../model-papers/question-bank.server.ts";
 import type { Services } from "../services.server.ts";
 import { findPaperFile, getPaperListing, type YearGroup } from "./catalog.server.ts";
 import { parseRange } from "./range.server.ts";
@@ -65,32 +68,42 @@ export function getQuestionHandler(services: Services): RequestHandler {
   };
 }
 
-/** `GET /api/v1/model-papers` (mounted under /api/v1). */
+/** `GET /api/v1/model-papers` and `GET /api/v1/question-bank` (mounted under /api/v1). */
 export function papersApiRouter(services: Services): Router {
   const router = Router();
-  // PaperStation's own model papers for a subject and medium: the same envelope and validation as get-question.
-  router.get("/model-papers", async (req, res) => {
-    const parsed = parseGetQuestionQuery(req.query as Record<string, unknown>);
-    if (!parsed.ok) return sendError(res, 400, parsed.message, parsed.errors);
-    const data = await modelPaperListing(services, parsed.query.subject, parsed.query.medium);
-    res.setHeader("Cache-Control", "public, max-age=60");
-    sendOk(res, data, data.length ? "OK" : "No model papers yet for this subject and medium");
-  });
+  // Public answers about a subject and medium, with get-question's envelope, validation and caching.
+  const bySubject = <T>(
+    route: string,
+    load: (subject: SubjectKey, medium: Medium) => Promise<T>,
+    empty: (data: T) => string | null,
+  ) =>
+    router.get(route, async (req, res) => {
+      const parsed = parseGetQuestionQuery(req.query as Record<string, unknown>);
+      if (!parsed.ok) return sendError(res, 400, parsed.message, parsed.errors);
+      const data = await load(parsed.query.subject, parsed.query.medium);
+      res.setHeader("Cache-Control", "public, max-age=60");
+      sendOk(res, data, empty(data) ?? "OK");
+    });
+  // PaperStation's own model papers.
+  bySubject(
+    "/model-papers",
+    (subject, medium) => modelPaperListing(services, subject, medium),
+    (data) => (data.length ? null : "No model papers yet for this subject and medium"),
+  );
+  // The subject's chapters with the number of practice items each has (issue 25 §4).
+  bySubject(
+    "/question-bank",
+    (subject, medium) => questionBankSummary(services, subject, medium),
+    (data) => (data.items ? null : "No practice items yet for this subject and medium"),
+  );
   return router;
-}
-
-function wantsJson(req: Request): boolean {
-  const accept = req.get("accept") ?? "";
-  const mode = req.get("sec-fetch-mode");
-  // A viewer's fetch() is not a navigation; a tapped link or typed URL is.
-  return accept.includes("application/json") || (mode !== undefined && mode !== "navigate");
 }
 
 function sendSignInRequired(req: Request, res: Response, subjectPagePath: string): void {
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("Vary", "Accept, Sec-Fetch-Mode, Cookie");
   const message = "Sign in to open question papers and solutions.";
-  if (wantsJson(req)) {
+  if (isScriptFetch(req)) {
     sendError(res, 401, message);
     return;
   }
@@ -129,7 +142,8 @@ export function paperFilesRouter(services: Services): Router {
 
     const etag = `"${file.sha256}"`;
     res.setHeader("ETag", etag);
-    res.setHeader("Cache-Control", "private, max-age=3600");
+    // Revalidated on every open (issue 23): a replaced paper is seen at once, and an unchanged one costs a 304.
+    res.setHeader("Cache-Control", "private, no-cache");
     res.setHeader("Accept-Ranges", "bytes");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Vary", "Cookie");
@@ -199,7 +213,7 @@ export function paperFilesRouter(services: Services): Router {
 
 function sendNotFound(req: Request, res: Response): void {
   res.setHeader("Cache-Control", "no-store");
-  if (wantsJson(req)) {
+  if (isScriptFetch(req)) {
     sendError(res, 404, "No such paper");
     return;
   }

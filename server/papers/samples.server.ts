@@ -13,9 +13,10 @@ import {
 } from "../../domain/catalog.ts";
 import type { PaperFileKind } from "../../domain/papers.ts";
 import { SUBJECTS, type Subject } from "../../domain/subjects.ts";
+import { forgetCaches } from "../cache/cache.server.ts";
 import { papers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
-import { forgetPaperListings, type PaperSlot, paperCount, paperId, paperRow } from "./catalog.server.ts";
+import { type PaperSlot, paperCount, paperId, paperRow } from "./catalog.server.ts";
 import type { PaperStore } from "./store.server.ts";
 
 export const SAMPLE_NOTICE = "Sample paper, not an official board paper";
@@ -223,6 +224,7 @@ export async function seedSamplePapers(
         .onConflictDoNothing();
     }
   });
-  forgetPaperListings(services.database);
+  // The caches only, not afterCatalogueChange: start-up's search sync, which runs next, indexes the samples.
+  forgetCaches(services.database, "catalogue");
   return { papers: rows.length, files, bytes, milliseconds };
 }

@@ -66,7 +66,7 @@ export interface AttemptSummary {
 
 const ATTEMPT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-export function isAttemptId(value: string): boolean {
+function isAttemptId(value: string): boolean {
   return ATTEMPT_ID.test(value);
 }
 
@@ -357,9 +357,19 @@ export interface WeakChapter {
 }
 
 /** The weakest chapters of a subject, each linked to its questions in the model papers other than `except`. */
-export function weakChapterLinks(subject: SubjectKey, chapters: ChapterScore[], except: string[]): WeakChapter[] {
-  const names = new Map(SYLLABUSES[subject].chapters.map((c) => [c.id, c.name]));
-  const others = getModelPapers().papers.filter((p) => p.subject === subject && !except.includes(p.id));
+export function weakChapterLinks(
+  subject: SubjectKey,
+  chapters: ChapterScore[],
+  { except, language }: { except: string[]; language: ModelPaper["language"] },
+): WeakChapter[] {
+  // In the practised paper's own language, and only to papers in it (issue 23): a Marathi-medium student is
+  // sent to Marathi-medium papers, with the chapters' Marathi names.
+  const names = new Map(
+    SYLLABUSES[subject].chapters.map((c) => [c.id, language === "mr" ? (c.nameMr ?? c.name) : c.name]),
+  );
+  const others = getModelPapers().papers.filter(
+    (p) => p.subject === subject && p.language === language && !except.includes(p.id),
+  );
   return weakestChapters(chapters).map((c) => ({
     chapter: c.chapter,
     name: names.get(c.chapter) ?? c.chapter,
@@ -384,6 +394,11 @@ export function weakChapterLinks(subject: SubjectKey, chapters: ChapterScore[], 
       }),
     ),
   }));
+}
+
+function paperLanguage(row: Row | undefined): ModelPaper["language"] {
+  const paper = getModelPapers().papers.find((p) => p.id === row?.paperId);
+  return paper?.language ?? "en";
 }
 
 export interface SubjectProgress {
@@ -429,7 +444,8 @@ export async function getProgress(services: Services, userId: string, now = new 
         finished_at: r.finishedAt?.toISOString() ?? "",
         percentage: percentages[i] ?? 0,
       })),
-      weakest_chapters: weakChapterLinks(subject, chapters, []),
+      // The language of the subject's latest practice: a student keeps to one medium.
+      weakest_chapters: weakChapterLinks(subject, chapters, { except: [], language: paperLanguage(subjectRows[0]) }),
     };
   });
 }

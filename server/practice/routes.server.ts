@@ -4,7 +4,8 @@ import { saveAttemptSchema, startAttemptSchema } from "../../domain/practice-sch
 import { requireUser } from "../auth/session.server.ts";
 import { parseBody } from "../http/body.server.ts";
 import { jsonWriteGuard } from "../http/guards.server.ts";
-import { HttpError, sendOk } from "../http/respond.server.ts";
+import { enforceLimit } from "../http/rate-limit.server.ts";
+import { sendOk } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
 import {
   finishAttempt,
@@ -22,13 +23,8 @@ const STARTS_PER_HOUR = 30;
 const SAVES_PER_WINDOW = 1500;
 const SAVE_WINDOW_MS = 15 * 60 * 1000;
 
-async function limit(services: Services, key: string, max: number, windowMs: number): Promise<void> {
-  const { count, retryAfter } = await services.rateLimiter.hit(key, windowMs);
-  if (count > max) {
-    throw new HttpError(429, "Too many requests. Please wait a little and try again.", {
-      headers: { "Retry-After": String(retryAfter) },
-    });
-  }
+function limit(services: Services, key: string, max: number, windowMs: number): Promise<void> {
+  return enforceLimit(services.rateLimiter, key, max, windowMs);
 }
 
 const noStore = (res: Response) => res.setHeader("Cache-Control", "private, no-store");

@@ -15,13 +15,14 @@ import {
   tooManyReportsMessage,
 } from "../../domain/report-schema.ts";
 import { questionLabel, type ReportReason, type ReportRow, type ReportStatus } from "../../domain/reports.ts";
-import { SUBJECT_KEYS, type SubjectKey } from "../../domain/subjects.ts";
+import { isSubjectKey, type SubjectKey } from "../../domain/subjects.ts";
 import { boardPaperUrl, slotTitle } from "../admin/catalogue.server.ts";
 import { writeAudit } from "../admin/audit.server.ts";
 import type { AdminUser } from "../admin/auth.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { papers, problemReports } from "../db/schema.ts";
 import { parseBody } from "../http/body.server.ts";
+import { tooManyRequests } from "../http/rate-limit.server.ts";
 import { HttpError } from "../http/respond.server.ts";
 import { getModelPapers, isModelPaperRetired, modelPaperPath } from "../model-papers/catalog.server.ts";
 import type { Services } from "../services.server.ts";
@@ -60,10 +61,8 @@ export interface ReportablePaper {
   questions: PaperQuestionRef[] | null;
 }
 
-const isSubject = (key: string): key is SubjectKey => (SUBJECT_KEYS as readonly string[]).includes(key);
 const isSession = (value: string): value is ExamSession => (EXAM_SESSIONS as readonly string[]).includes(value);
 
-/** The subject page with the viewer open on the paper, in a medium it serves (as the console links it). */
 /** What a report needs of a board or sample paper: its title and its link. */
 const boardPaperColumns = {
   id: papers.id,
@@ -86,7 +85,7 @@ export interface PaperQuestionRef {
 }
 
 /** Every question of a model paper as a report names it (`Q2(A)(1)`), numbered as the page numbers them. */
-export function modelPaperQuestions(paper: Pick<ModelPaper, "questions">): PaperQuestionRef[] {
+function modelPaperQuestions(paper: Pick<ModelPaper, "questions">): PaperQuestionRef[] {
   return paper.questions.flatMap((question) =>
     question.sections.flatMap((section) =>
       section.items.map((item, index) => {
@@ -142,7 +141,7 @@ export async function findReportablePaper(
     .from(papers)
     .where(and(eq(papers.id, id), isNull(papers.retiredAt)))
     .limit(1);
-  if (!row || !isSubject(row.subject)) return null;
+  if (!row || !isSubjectKey(row.subject)) return null;
   return {
     id: row.id,
     kind: row.official ? "official" : "sample",
@@ -165,10 +164,9 @@ async function checkReportLimits(services: Pick<Services, "rateLimiter">, ip: st
   );
   const over = hits.filter((hit) => hit.count > hit.max);
   if (over.length === 0) return;
+  // The longest wait of the limits it is over: trying sooner would be refused by that one.
   const retryAfter = Math.max(...over.map((hit) => hit.retryAfter));
-  throw new HttpError(429, tooManyReportsMessage(Math.max(1, Math.ceil(retryAfter / 60))), {
-    headers: { "Retry-After": String(retryAfter) },
-  });
+  throw tooManyRequests(retryAfter, (seconds) => tooManyReportsMessage(Math.max(1, Math.ceil(seconds / 60))));
 }
 
 /**

@@ -5,6 +5,7 @@
  * an advisory lock.
  */
 import { inArray, sql } from "drizzle-orm";
+import { forgetCaches } from "../cache/cache.server.ts";
 import { getArticles } from "../content/articles.server.ts";
 import { type Database, rowsOf } from "../db/client.server.ts";
 import { papers, searchDocuments } from "../db/schema.ts";
@@ -19,8 +20,7 @@ import {
   type SearchDocument,
   subjectDocuments,
 } from "./documents.server.ts";
-import { forgetSearchResults } from "./generation.server.ts";
-import { forgetSearchLexicon, searchLexicon } from "./lexicon.server.ts";
+import { searchLexicon } from "./lexicon.server.ts";
 
 // Any fixed number, different from the migrations' lock.
 const SEARCH_SYNC_LOCK_ID = 4_210_978;
@@ -93,8 +93,7 @@ export async function syncSearchIndex(services: Pick<Services, "database">): Pro
     return { written: changed.length, removed: gone.length };
   });
   if (report.written > 0 || report.removed > 0) {
-    forgetSearchResults();
-    forgetSearchLexicon(services.database);
+    forgetCaches(services.database, "search-index");
   }
   return { documents: documents.length, ...report, milliseconds: performance.now() - started };
 }
@@ -109,32 +108,18 @@ export async function searchWordCount(services: Pick<Services, "database">): Pro
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
-// One sync at a time per database and process, whichever module copy asked (the API's or the page build's): a
-// change while one runs makes one more run afterwards, not one per change.
-const RUNNING = Symbol.for("paperstation.searchSync");
-const FINISHED = Symbol.for("paperstation.searchSyncFinished");
+// One sync at a time per database: a change while one runs makes one more run afterwards, not one per change.
 type SyncState = { running: Promise<void>; again: boolean };
-type Shared = { [RUNNING]?: WeakMap<Database, SyncState>; [FINISHED]?: WeakSet<Database> };
-
-function runningSyncs(): WeakMap<Database, SyncState> {
-  const shared = globalThis as Shared;
-  shared[RUNNING] ??= new WeakMap();
-  return shared[RUNNING];
-}
-
+const running = new WeakMap<Database, SyncState>();
 /** The databases this process has finished a sync of (successful or not): their index is as built as it gets. */
-function finishedSyncs(): WeakSet<Database> {
-  const shared = globalThis as Shared;
-  shared[FINISHED] ??= new WeakSet();
-  return shared[FINISHED];
-}
+const finished = new WeakSet<Database>();
 
 /**
  * True while start-up's first sync runs: the index may still be empty or old, so /readyz answers 503 until it
  * is done (decision 015). A later sync (after an admin change) does not count: the index it updates is whole.
  */
 export function searchIndexWarming(database: Database): boolean {
-  return runningSyncs().has(database) && !finishedSyncs().has(database);
+  return running.has(database) && !finished.has(database);
 }
 
 /**
@@ -142,7 +127,7 @@ export function searchIndexWarming(database: Database): boolean {
  * thrown. Returns the run's promise, which start-up's close and tests may await.
  */
 export function scheduleSearchSync(services: Pick<Services, "database">, log?: Logger): Promise<void> {
-  const syncs = runningSyncs();
+  const syncs = running;
   const current = syncs.get(services.database);
   if (current) {
     current.again = true;
@@ -166,7 +151,7 @@ export function scheduleSearchSync(services: Pick<Services, "database">, log?: L
         }
       } while (state.again);
     } finally {
-      finishedSyncs().add(services.database);
+      finished.add(services.database);
       syncs.delete(services.database);
     }
   })();
@@ -176,5 +161,5 @@ export function scheduleSearchSync(services: Pick<Services, "database">, log?: L
 
 /** The sync running now on this database (start-up's, or one after a change), or nothing: what to wait for. */
 export function searchSyncRunning(database: Database): Promise<void> {
-  return runningSyncs().get(database)?.running ?? Promise.resolve();
+  return running.get(database)?.running ?? Promise.resolve();
 }

@@ -6,6 +6,7 @@
  * and one behind, shared over all.
  */
 import { sql } from "drizzle-orm";
+import { createCache } from "../cache/cache.server.ts";
 import { type Database, rowsOf } from "../db/client.server.ts";
 
 /** Misspelt words are widened to this many known words at most. */
@@ -113,18 +114,6 @@ export function nearWordsIn(lexicon: Lexicon, words: readonly string[]): Map<str
   return near;
 }
 
-// One lexicon per database, shared by both module copies of the server (the API's and the page build's, see
-// generation.server.ts) so that it is held, and read from the database, once.
-const LEXICONS = Symbol.for("paperstation.searchLexicon");
-type Entry = { loadedAt: number; lexicon: Promise<Lexicon> };
-type Shared = { [LEXICONS]?: WeakMap<Database, Entry> };
-
-function entries(): WeakMap<Database, Entry> {
-  const shared = globalThis as Shared;
-  shared[LEXICONS] ??= new WeakMap();
-  return shared[LEXICONS];
-}
-
 async function readLexicon(database: Database): Promise<Lexicon> {
   // One row, not 15,000: PGlite hands rows over one by one, which costs more than the words themselves.
   const result = await database.db.execute(sql`select string_agg(word, ' ') as words from search_words`);
@@ -133,26 +122,21 @@ async function readLexicon(database: Database): Promise<Lexicon> {
 }
 
 /**
- * The word list of the index: read once, again after a sync of this process rewrote it (forgetSearchLexicon),
- * and after ten minutes, for rebuilds by other instances. Not after an admin change that rewrote no word:
- * a retirement hides documents but leaves the words, and building the trigram index costs ~0.1 s of CPU.
+ * The word list of the index, one per database: read once, again after a sync of this process rewrote it (it is
+ * made from the search index, not the catalogue), and after ten minutes, for rebuilds by other instances. Not
+ * after an admin change that rewrote no word: a retirement hides documents but leaves the words, and building
+ * the trigram index costs ~0.1 s of CPU. A failed read (a database outage) is not kept.
  */
-export function searchLexicon(database: Database): Promise<Lexicon> {
-  const map = entries();
-  const entry = map.get(database);
-  if (entry && Date.now() - entry.loadedAt < LEXICON_MAX_AGE_MS) return entry.lexicon;
-  const fresh: Entry = { loadedAt: Date.now(), lexicon: readLexicon(database) };
-  map.set(database, fresh);
-  // A failure (a database outage) is not kept: the next search reads again.
-  fresh.lexicon.catch(() => {
-    if (map.get(database) === fresh) map.delete(database);
-  });
-  return fresh.lexicon;
-}
+const lexicons = createCache<Database, Lexicon>({
+  name: "search lexicon",
+  madeFrom: ["search-index"],
+  max: 1,
+  ttlMs: LEXICON_MAX_AGE_MS,
+  load: readLexicon,
+});
 
-/** After `search_words` was rewritten: the next search (or the sync itself) reads it again. */
-export function forgetSearchLexicon(database: Database): void {
-  entries().delete(database);
+export function searchLexicon(database: Database): Promise<Lexicon> {
+  return lexicons.fetch(database, "");
 }
 
 /** The query's misspelt words and their nearest known words, from the lexicon in memory. */

@@ -1,18 +1,16 @@
 import { createHash } from "node:crypto";
 import type { RequestHandler, Response } from "express";
-import { LRUCache } from "lru-cache";
 import { isLocale, type Locale } from "../../domain/i18n.ts";
 import { parseSearchLimit, parseSearchQuery, SEARCH_MESSAGES } from "../../domain/search.ts";
+import { createCache } from "../cache/cache.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { type EncodedBody, encodeBody, sendEncoded } from "../http/encoded-body.server.ts";
 import { clientIp } from "../http/guards.server.ts";
+import { HttpError } from "../http/respond.server.ts";
 import { etagMatches } from "../papers/routes.server.ts";
 import type { Services } from "../services.server.ts";
-import { perGeneration } from "./generation.server.ts";
-import { RESULT_CACHE_TTL_MS, searchSite } from "./search.server.ts";
-
-const RATE_WINDOW_MS = 60_000;
-const TOO_MANY = "Too many requests. Please wait a little and try again.";
+import { countSearch } from "./limits.server.ts";
+import { SEARCH_CACHE, searchSite } from "./search.server.ts";
 
 /**
  * JSON that never holds `<`, `>` or `&` as such: a query echoed back (`"<script>"`) stays inert even where a
@@ -35,53 +33,50 @@ interface SearchAnswer {
   etag: string;
 }
 
-/** Answers kept at most, in entries and in bytes (identity + gzip; a default answer is ~3 KB + ~1 KB). */
-const ANSWERS_MAX = 2000;
+/** Answers kept at most in bytes, besides the count (identity + gzip; a default answer is ~3 KB + ~1 KB). */
 const ANSWERS_MAX_BYTES = 16 * 1024 * 1024;
+
+interface AnswerRequest {
+  services: Services;
+  q: string;
+  locale: Locale;
+  limit: number;
+  client: string;
+}
 
 /**
  * Finished answers by (query as normalised, language, limit): serialised, tagged and gzipped once, then sent
  * as bytes, as get-question does with its listings (decision 014). As-you-type sends the same few prefixes
  * again and again, so with the results cached what was left per request was JSON and gzip. Emptied with the
- * results (a rebuild or an admin change moves the generation on) and kept no longer than they are.
+ * results (made from the same things) and kept no longer than they are. Requests for an answer being made
+ * wait for it (one search, one gzip); a failure (a database outage, a refusal) is not kept.
  */
-const answersFor = perGeneration<
-  Database,
-  { done: LRUCache<string, SearchAnswer>; pending: Map<string, Promise<SearchAnswer>> }
->(() => ({
-  done: new LRUCache({
-    max: ANSWERS_MAX,
-    maxSize: ANSWERS_MAX_BYTES,
-    sizeCalculation: (answer) => answer.body.identity.length + answer.body.gzip.length,
-    ttl: RESULT_CACHE_TTL_MS,
-  }),
-  // Requests for the same answer while it is made wait for it (one search, one gzip).
-  pending: new Map(),
-}));
+const answers = createCache<Database, SearchAnswer, AnswerRequest>({
+  name: "search answers",
+  ...SEARCH_CACHE,
+  maxBytes: ANSWERS_MAX_BYTES,
+  sizeOf: (answer) => answer.body.identity.length + answer.body.gzip.length,
+  load: async (_database, _key, { services, q, locale, limit, client }) => {
+    const json = inertJson(await searchSite(services, q, { locale, limit, client }));
+    // The tag hashes exactly the body sent, so it changes whenever the body does.
+    return {
+      body: encodeBody(json),
+      etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`,
+    };
+  },
+});
 
-async function searchAnswer(services: Services, q: string, locale: Locale, limit: number): Promise<SearchAnswer> {
-  const key = `${locale}\u0000${limit}\u0000${q}`;
-  const answers = answersFor(services.database);
-  const done = answers.done.get(key);
-  if (done) return done;
-  let pending = answers.pending.get(key);
-  if (!pending) {
-    pending = (async () => {
-      const json = inertJson(await searchSite(services, q, { locale, limit }));
-      // The tag hashes exactly the body sent, so it changes whenever the body does.
-      return {
-        body: encodeBody(json),
-        etag: `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`,
-      };
-    })();
-    answers.pending.set(key, pending);
-    // Kept once made; a failure (a database outage) is not, and the next request tries again.
-    pending
-      .then((answer) => answers.done.set(key, answer))
-      .catch(() => {})
-      .finally(() => answers.pending.delete(key));
-  }
-  return pending;
+/** A 429 or 503 from the search's limits, in the search's own envelope; anything else goes to the error handler. */
+function sendRefusal(res: Response, error: unknown): void {
+  if (!(error instanceof HttpError) || (error.status !== 429 && error.status !== 503)) throw error;
+  if (error.headers) res.set(error.headers);
+  res.setHeader("Cache-Control", "no-store");
+  sendProblem(res, error.status, error.message);
+}
+
+function searchAnswer(request: AnswerRequest): Promise<SearchAnswer> {
+  const key = `${request.locale}\u0000${request.limit}\u0000${request.q}`;
+  return answers.fetch(request.services.database, key, request);
 }
 
 /**
@@ -93,14 +88,14 @@ async function searchAnswer(services: Services, q: string, locale: Locale, limit
  */
 export function searchHandler(services: Services): RequestHandler {
   return async (req, res) => {
-    const { count, retryAfter } = await services.rateLimiter.hit(`search:ip:${clientIp(req)}`, RATE_WINDOW_MS);
-    if (count > services.config.searchLimitPerIp) {
-      res.setHeader("Retry-After", String(retryAfter));
-      res.setHeader("Cache-Control", "no-store");
-      return sendProblem(res, 429, TOO_MANY);
+    const client = clientIp(req);
+    try {
+      await countSearch(services, client);
+    } catch (error) {
+      return sendRefusal(res, error);
     }
     // From the raw query string, not Express's parser: `q` twice must be seen, and `q[a]=1` is just a name.
-    const params = new URL(req.originalUrl, "http://localhost").searchParams;
+    const params = new URL(`http://localhost${req.originalUrl}`).searchParams;
     const parsed = parseSearchQuery(params);
     if (!parsed.ok) {
       res.setHeader("Cache-Control", "no-store");
@@ -109,7 +104,18 @@ export function searchHandler(services: Services): RequestHandler {
     const lang = params.get("lang");
     const locale: Locale = isLocale(lang) ? lang : "en";
     // A database outage is answered by the app's error handler: 503 "Service temporarily unavailable".
-    const answer = await searchAnswer(services, parsed.q, locale, parseSearchLimit(params.get("limit")));
+    let answer: SearchAnswer;
+    try {
+      answer = await searchAnswer({
+        services,
+        q: parsed.q,
+        locale,
+        limit: parseSearchLimit(params.get("limit")),
+        client,
+      });
+    } catch (error) {
+      return sendRefusal(res, error);
+    }
     res.setHeader("ETag", answer.etag);
     res.setHeader("Cache-Control", "public, max-age=60");
     if (etagMatches(req.get("if-none-match"), answer.etag)) return void res.status(304).end();

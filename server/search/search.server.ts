@@ -6,7 +6,6 @@
  * words by trigram similarity (pg_trgm), for typos.
  */
 import { sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
 import type { Locale } from "../../domain/i18n.ts";
 import {
   normalizeSearchText,
@@ -21,11 +20,12 @@ import {
   type SnippetPart,
 } from "../../domain/search.ts";
 import { onCatalogueChange } from "../admin/changes.server.ts";
+import { createCache } from "../cache/cache.server.ts";
 import { type Database, rowsOf } from "../db/client.server.ts";
 import type { Services } from "../services.server.ts";
-import { forgetSearchResults, perGeneration } from "./generation.server.ts";
 import { scheduleSearchSync } from "./index.server.ts";
 import { nearWords } from "./lexicon.server.ts";
+import { countSearchMiss, createGate } from "./limits.server.ts";
 import { isStopWord } from "./stop-words.server.ts";
 
 /** Words used from one query: more only narrow an AND further and cost time. */
@@ -251,18 +251,47 @@ function toHit(row: Row, locale: Locale): SearchHit {
   };
 }
 
-// Results are cached per process and module copy for a minute: as-you-type sends the same prefixes again and
-// again, and PGlite answers one query at a time. A rebuild or an admin change moves the generation on, which
-// empties every copy's cache; retirements are also checked by every query that reaches the database.
-export const RESULT_CACHE_TTL_MS = 60_000;
-const cacheFor = perGeneration<Database, LRUCache<string, Promise<SearchResult>>>(
-  () => new LRUCache({ max: 2000, ttl: RESULT_CACHE_TTL_MS }),
-);
+/**
+ * The search caches' policy, the results' here and the API's finished answers (routes.server.ts), so that an
+ * answer is kept no longer than its result and emptied with it. Kept per process for a minute: as-you-type sends
+ * the same prefixes again and again, and PGlite answers one query at a time. A sync that changed the index or a
+ * catalogue change empties them; retirements are also checked by every query that reaches the database.
+ */
+export const SEARCH_CACHE = { madeFrom: ["catalogue", "search-index"], max: 2000, ttlMs: 60_000 } as const;
 
+interface SearchRun {
+  words: string[];
+  query: string;
+  locale: Locale;
+  limit: number;
+}
+
+const results = createCache<Database, SearchResult, SearchRun>({
+  name: "search results",
+  ...SEARCH_CACHE,
+  load: (database, _key, run) =>
+    gateFor(database).run(() => runSearch(database, run.words, run.query, run.locale, run.limit)),
+});
+
+/** One gate per database: PGlite answers one query at a time in the event loop; PostgreSQL has its own pool. */
+const gates = new WeakMap<Database, ReturnType<typeof createGate>>();
+function gateFor(database: Database) {
+  let gate = gates.get(database);
+  if (!gate) {
+    gate = database.kind === "pglite" ? createGate(1, 4) : createGate(4, 16);
+    gates.set(database, gate);
+  }
+  return gate;
+}
+
+/**
+ * The site's search, for the page and the API. `client` (the address) is charged for a search that misses the
+ * caches, and such searches pass the gate of server/search/limits.server.ts: a 429 or a 503 when over.
+ */
 export async function searchSite(
-  services: Pick<Services, "database">,
+  services: Pick<Services, "database" | "rateLimiter" | "config">,
   q: string,
-  options: { locale: Locale; limit?: number },
+  options: { locale: Locale; limit?: number; client?: string },
 ): Promise<SearchResult> {
   const query = normalizeSearchText(q);
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_DEFAULT_LIMIT), 1), SEARCH_MAX_LIMIT);
@@ -270,18 +299,11 @@ export async function searchSite(
   if (words.length === 0) return { query, total: 0, groups: [] };
 
   const key = `${options.locale}\u0000${limit}\u0000${words.join(" ")}\u0000${query.toLowerCase()}`;
-  const cache = cacheFor(services.database);
-  const cached = cache.get(key);
-  if (cached) return withQuery(await cached, query);
-  const pending = runSearch(services.database, words, query, options.locale, limit);
-  cache.set(key, pending);
-  try {
-    return withQuery(await pending, query);
-  } catch (error) {
-    // A failure (a database outage) is not kept: the next request tries again.
-    if (cache.get(key) === pending) cache.delete(key);
-    throw error;
-  }
+  const { database } = services;
+  // Only a search that misses the caches counts against the client; one that joins a search already running for
+  // someone else does not (nor does it share that client's 429).
+  if (options.client !== undefined && !results.has(database, key)) await countSearchMiss(services, options.client);
+  return withQuery(await results.fetch(database, key, { words, query, locale: options.locale, limit }), query);
 }
 
 function withQuery(result: SearchResult, query: string): SearchResult {
@@ -325,8 +347,8 @@ async function runSearch(
   return { query, total, groups };
 }
 
-// After an admin change: cached results go at once; the papers' documents follow in the background.
+// After a catalogue change (its caches, these results among them, are already emptied): the papers' documents
+// follow in the background.
 onCatalogueChange((services) => {
-  forgetSearchResults();
   void scheduleSearchSync(services);
 });

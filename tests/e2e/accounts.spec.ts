@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../domain/auth.ts";
 import { fillSignIn, fillSignUp, uniqueAccount } from "./support/accounts.ts";
-import { expect, test } from "./support/test.ts";
+import { expect, RESEND_ON_RESET, test } from "./support/test.ts";
 
 const signUpPanel = (page: Page) => page.getByRole("tabpanel", { name: "Sign Up" });
 const signInPanel = (page: Page) => page.getByRole("tabpanel", { name: "Sign In" });
@@ -90,8 +90,15 @@ test("every inline validation message, linked with aria-describedby", async ({ p
   await page.goto("/login");
   const form = signUpPanel(page);
   const phone = form.getByLabel("Phone number");
-  await phone.fill("98a7-6 54(3)21099");
+  await phone.fill("98a7-6 54(3)210");
   await expect(phone).toHaveValue("9876543210");
+  // Pasted with the country code or a leading 0, the number is kept whole (issue 23); never silently cut.
+  await phone.fill("+91 98765 43210");
+  await expect(phone).toHaveValue("9876543210");
+  await phone.fill("09876543210");
+  await expect(phone).toHaveValue("9876543210");
+  await phone.fill("987654321099");
+  await expect(phone).toHaveValue("987654321099");
 
   const email = form.getByLabel("Email");
   await email.fill("asha@example");
@@ -113,6 +120,10 @@ test("every inline validation message, linked with aria-describedby", async ({ p
   await expect(form.getByText(MESSAGES.nameRequired)).toBeVisible();
   await expect(form.getByText(MESSAGES.phoneDigits)).toBeVisible();
   await expect(form.getByLabel("Name")).toBeFocused();
+  // Not an Indian mobile number.
+  await phone.fill("5876543210");
+  await form.getByRole("button", { name: "Sign Up" }).click();
+  await expect(form.getByText(MESSAGES.phoneMobile)).toBeVisible();
 
   await page.getByRole("tab", { name: "Sign In" }).click();
   const signInForm = signInPanel(page);
@@ -183,6 +194,7 @@ test("a failed logout is shown and leaves the user signed in", async ({ page }, 
 test("keyboard-only sign-in", async ({ page, request }, testInfo) => {
   const account = uniqueAccount(testInfo);
   const created = await request.post("/api/v1/signup", {
+    ...RESEND_ON_RESET,
     data: { ...account, phone: `91${account.phone}` },
   });
   expect(created.status()).toBe(201);

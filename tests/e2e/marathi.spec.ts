@@ -85,6 +85,36 @@ test("the font check notices a character the subset does not have", async ({ pag
   expect(missing(await devanagariOnPage(page), font)).toEqual(["U+97F ॿ"]);
 });
 
+test("bold Devanagari text is drawn bold: headings, buttons and scores keep their weight (issue 23)", async ({
+  page,
+}) => {
+  await page.goto("/mr");
+  await page.evaluate(() => document.fonts.ready);
+  // Ink of the same words in the site's font at 400 and at 700: a face declared as every weight (100-900) made
+  // the browser use the regular glyphs for bold; declared as 400, bold is synthesised and darker.
+  const ink = await page.evaluate(async () => {
+    await document.fonts.load('700 32px "PS Devanagari"', "गणित सराव");
+    const measure = (weight: number) => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 400;
+      canvas.height = 60;
+      const context = canvas.getContext("2d");
+      if (!context) return 0;
+      context.font = `${weight} 32px "PS Devanagari"`;
+      context.fillText("गणित सराव ६ / ४०", 4, 44);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let sum = 0;
+      for (let i = 3; i < data.length; i += 4) sum += data[i] ?? 0;
+      return sum;
+    };
+    return { regular: measure(400), bold: measure(700) };
+  });
+  expect(ink.regular).toBeGreaterThan(0);
+  expect(ink.bold).toBeGreaterThan(ink.regular * 1.1);
+  const h1 = page.getByRole("heading", { level: 1 });
+  expect(Number(await h1.evaluate((e) => getComputedStyle(e).fontWeight))).toBeGreaterThanOrEqual(600);
+});
+
 test("home: the form in Marathi, its errors, and on to a subject page", async ({ page }, testInfo) => {
   await page.goto("/mr");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(mr("home.title"));

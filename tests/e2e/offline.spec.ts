@@ -251,7 +251,7 @@ for (const width of [360, 1280]) {
     await page.screenshot({ path: testInfo.outputPath(`model-page-saved-${width}.png`) });
     for (const [path, title] of [
       ["/saved", "My saved papers"],
-      ["/mr/saved", "माझ्या जतन केलेल्या पत्रिका"],
+      ["/mr/saved", "माझ्या जतन केलेल्या प्रश्नपत्रिका"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -273,3 +273,31 @@ for (const width of [360, 1280]) {
     await expectNoViolations(page, `viewer with saved note at ${width}`);
   });
 }
+
+test("offline, a practice page kept for one paper never stands in for another, and Start says it needs the internet", async ({
+  page,
+  baseURL,
+  context,
+}, testInfo) => {
+  await signUpViaApi(page, baseURL, testInfo);
+  const first = "/practice/new?paper=math-1-model-1-mr";
+  const second = "/practice/new?paper=math-1-model-2";
+  await page.goto(first);
+  await controlled(page);
+  // Seen online once, with the worker in control: kept for offline reading.
+  await page.goto(second);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("2");
+  await expect.poll(async () => (await offlineData(page)).pages).toContain("/practice/new");
+
+  await context.setOffline(true);
+  // The first paper's page was never kept under its own address: not the second paper's copy.
+  await page.goto(first);
+  await expect(page.getByRole("heading", { level: 1 })).not.toContainText("Model Paper 2");
+  // The second one is there, and its Start button says that starting needs the internet.
+  await page.goto(second);
+  await hydrated(page.getByRole("button", { name: /^Start/ }));
+  await page.getByRole("button", { name: /^Start/ }).click();
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await expect(page.getByText("This needs the internet")).toBeVisible();
+  await context.setOffline(false);
+});

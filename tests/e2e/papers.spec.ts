@@ -4,7 +4,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import postgres from "postgres";
 import { subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { startAppProcess } from "../../scripts/lib/app-process.ts";
-import { expect, test } from "./support/test.ts";
+import { expect, RESEND_ON_RESET, test } from "./support/test.ts";
 
 const MATH_1 = subjectPath(subjectByKey("math_1"));
 const GEOGRAPHY = subjectPath(subjectByKey("geography"));
@@ -32,6 +32,7 @@ function newAccount() {
 async function signUpViaApi(request: APIRequestContext, baseURL: string | undefined) {
   const account = newAccount();
   const response = await request.post("/api/v1/signup", {
+    ...RESEND_ON_RESET,
     headers: { Origin: baseURL ?? "", ...ownAddress() },
     data: { ...account, phone: `91${account.phone}`, role: 1 },
   });

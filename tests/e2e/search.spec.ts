@@ -8,7 +8,7 @@ import type { SearchResult } from "../../domain/search.ts";
 import { readSourceCatalog } from "../../server/i18n/catalog.server.ts";
 import { expectNoViolations } from "./support/axe.ts";
 import { hydrated } from "./support/hydration.ts";
-import { expect, test } from "./support/test.ts";
+import { expect, RESEND_ON_RESET, test } from "./support/test.ts";
 
 const { catalog } = readSourceCatalog("mr");
 /** A Marathi message as the catalog has it (messages without arguments). */
@@ -47,7 +47,7 @@ async function focusHeaderSearch(page: Page): Promise<Locator> {
 }
 
 async function firstUrl(request: APIRequestContext, q: string, kind: string, lang = "en"): Promise<string> {
-  const response = await request.get(`/api/v1/search?${new URLSearchParams({ q, lang })}`);
+  const response = await request.get(`/api/v1/search?${new URLSearchParams({ q, lang })}`, RESEND_ON_RESET);
   expect(response.status()).toBe(200);
   const result = (await response.json()) as SearchResult;
   const url = result.groups.find((group) => group.kind === kind)?.hits[0]?.url;
@@ -166,7 +166,10 @@ test.describe("without JavaScript", () => {
 
   test("each group's heading counts all its matches, not only those listed", async ({ page, request }) => {
     const api = async (lang: string, q: string) => {
-      const response = await request.get(`/api/v1/search?${new URLSearchParams({ q, lang, limit: "20" })}`);
+      const response = await request.get(
+        `/api/v1/search?${new URLSearchParams({ q, lang, limit: "20" })}`,
+        RESEND_ON_RESET,
+      );
       const result = (await response.json()) as SearchResult;
       const group = result.groups.find((g) => g.kind === "question");
       if (!group) throw new Error(`no questions for ${q}`);
@@ -184,10 +187,19 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("region", { name: /^Questions / }).getByRole("listitem")).toHaveCount(
       equation.hits.length,
     );
-    // A group that fits: just its count, in Marathi too.
-    const marathi = await api("mr", "धातुविज्ञान");
-    expect(marathi.total).toBe(marathi.hits.length);
-    await page.goto(`/mr/search?q=${encodeURIComponent("धातुविज्ञान")}`);
+    // A group that fits: just its count, in Marathi too. The first of a few narrow words whose group fits (the
+    // question bank grows, issue 25).
+    let fitting: { q: string; total: number } | undefined;
+    for (const q of ["राजाम्ल", "पार्श्विक विस्थापन", "धातुविज्ञान", "अपस्करण"]) {
+      const group = await api("mr", q).catch(() => undefined);
+      if (group && group.total === group.hits.length) {
+        fitting = { q, total: group.total };
+        break;
+      }
+    }
+    if (!fitting) throw new Error("no narrow Marathi search fits one page");
+    const marathi = fitting;
+    await page.goto(`/mr/search?q=${encodeURIComponent(marathi.q)}`);
     await expect(
       page.getByRole("heading", { name: `${mr("common.search.kind.question")} ${marathi.total} निकाल` }),
     ).toBeVisible();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { SITE_TEXTS } from "../../domain/site.ts";
 import { footerLabel, SUBJECTS, subjectPath } from "../../domain/subjects.ts";
 import { ALL_ROUTES } from "./support/routes.ts";
-import { expect, test } from "./support/test.ts";
+import { expect, RESEND_ON_RESET, test } from "./support/test.ts";
 
 const articleSlugs = readdirSync(path.join(import.meta.dirname, "../../content/articles"))
   .filter((f) => f.endsWith(".md"))
@@ -40,7 +40,7 @@ test.describe("every route", () => {
   test("titles and descriptions are unique", async ({ request }) => {
     const seen = new Map<string, string>();
     for (const { path: pagePath } of pages) {
-      const html = await (await request.get(pagePath)).text();
+      const html = await (await request.get(pagePath, RESEND_ON_RESET)).text();
       const title = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? "";
       const description = html.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "";
       for (const key of [`title:${title}`, `description:${description}`]) {
@@ -143,6 +143,6 @@ test("the footer has 12 subject links in two columns of six, and each resolves",
   const labels = await links.allTextContents();
   expect(labels).toEqual(SUBJECTS.map(footerLabel));
   for (const href of await links.evaluateAll((els) => els.map((el) => el.getAttribute("href") ?? ""))) {
-    expect((await request.get(href)).status(), href).toBe(200);
+    expect((await request.get(href, RESEND_ON_RESET)).status(), href).toBe(200);
   }
 });

@@ -105,7 +105,8 @@ describe.each(testDatabases())("accounts API on $name", (target) => {
       ["email", { email: "a b@example.com" }],
       ["phone", { phone: "12345" }],
       ["phone", { phone: "9198765432101" }],
-      ["phone", { phone: "98765-43210" }],
+      ["phone", { phone: "98765-4321" }],
+      ["phone", { phone: "5876543210" }],
       ["password", { password: "short" }],
       ["password", { password: "x".repeat(129) }],
       ["password", { password: 12345678 }],
@@ -185,10 +186,10 @@ describe.each(testDatabases())("accounts API on $name", (target) => {
     };
     const me = (cookie: string | null) => api(server.url, "/api/v1/me", { cookie });
 
-    it("answers /me with 401 when signed out", async () => {
+    it("answers /me for a visitor with 200 and no user, not an error (issue 23)", async () => {
       const res = await me(null);
-      expect(res.status).toBe(401);
-      expect(res.body.meta.success).toBe(false);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ meta: { success: true, message: "Not signed in" }, data: null });
     });
 
     it("logout ends the session, deletes the row and clears the cookie", async () => {
@@ -196,7 +197,7 @@ describe.each(testDatabases())("accounts API on $name", (target) => {
       const res = await post("/api/v1/logout", { user_id: userId }, { cookie });
       expect(res.status).toBe(200);
       expect(res.setCookie.some((c) => /^ps_session=;.*Max-Age=0/.test(c))).toBe(true);
-      expect((await me(cookie)).status).toBe(401);
+      expect((await me(cookie)).body.data).toBeNull();
       const rows = await db().select().from(sessions).where(eq(sessions.userId, userId));
       expect(rows).toEqual([]);
     });
@@ -212,9 +213,9 @@ describe.each(testDatabases())("accounts API on $name", (target) => {
       const { cookie } = await signUp();
       const token = cookie.slice("ps_session=".length);
       const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
-      expect((await me(`ps_session=${flipped}`)).status).toBe(401);
-      expect((await me(`ps_session=${randomBytes(32).toString("base64url")}`)).status).toBe(401);
-      expect((await me("ps_session=../../etc/passwd")).status).toBe(401);
+      expect((await me(`ps_session=${flipped}`)).body.data).toBeNull();
+      expect((await me(`ps_session=${randomBytes(32).toString("base64url")}`)).body.data).toBeNull();
+      expect((await me("ps_session=../../etc/passwd")).body.data).toBeNull();
     });
 
     it("rejects an expired session and removes it", async () => {
@@ -223,7 +224,7 @@ describe.each(testDatabases())("accounts API on $name", (target) => {
         .update(sessions)
         .set({ expiresAt: sql`now() - interval '1 minute'` })
         .where(eq(sessions.userId, userId));
-      expect((await me(cookie)).status).toBe(401);
+      expect((await me(cookie)).body.data).toBeNull();
       expect(await db().select().from(sessions).where(eq(sessions.userId, userId))).toEqual([]);
     });
 
@@ -240,10 +241,10 @@ describe.each(testDatabases())("accounts API on $name", (target) => {
     it("signs out a user deleted in the database, and a session deleted in the database", async () => {
       const a = await signUp();
       await db().delete(users).where(eq(users.id, a.userId));
-      expect((await me(a.cookie)).status).toBe(401);
+      expect((await me(a.cookie)).body.data).toBeNull();
       const b = await signUp();
       await db().delete(sessions).where(eq(sessions.userId, b.userId));
-      expect((await me(b.cookie)).status).toBe(401);
+      expect((await me(b.cookie)).body.data).toBeNull();
     });
   });
 
@@ -348,7 +349,7 @@ describe("secure cookies on https", () => {
     try {
       const res = await api(server.url, "/api/v1/signup", { json: newAccount() });
       expect(res.status).toBe(201);
-      expect(res.setCookie.find((c) => c.startsWith("ps_session="))).toMatch(/; Secure/);
+      expect(res.setCookie.find((c) => c.startsWith("__Host-ps_session="))).toMatch(/; Secure/);
       expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
     } finally {
       await server.close();
@@ -462,6 +463,57 @@ describe.each(limiterKinds)("rate limits in $name", ({ redis }) => {
     expect((await login(account.email.toUpperCase(), account.password, "10.6.3.2")).status).toBe(429);
   });
 
+  const deviceOf = (setCookie: string[]) => setCookie.map((c) => c.match(/^ps_device=([^;]+)/)?.[1]).find(Boolean);
+  const loginOn = (who: string, password: string, ip: string, device: string | undefined) =>
+    api(server.url, "/api/v1/login", {
+      json: { email_or_phone: who, password },
+      headers: { "X-Forwarded-For": ip, ...(device ? { Cookie: `ps_device=${device}` } : {}) },
+    });
+
+  it("lets the owner in from a browser they used before while strangers' guesses lock the account", async () => {
+    const account = newAccount();
+    const signup = await api(server.url, "/api/v1/signup", { json: account, ...fromIp("10.7.0.1") });
+    const device = deviceOf(signup.setCookie);
+    expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(signup.setCookie.find((c) => c.startsWith("ps_device="))).toMatch(/HttpOnly/i);
+    for (let i = 0; i < 10; i++) expect((await login(account.email, "wrong password", `10.7.1.${i}`)).status).toBe(401);
+    // A new browser, even with the right password, waits: the guessing limit holds.
+    expect((await login(account.email, account.password, "10.7.2.1")).status).toBe(429);
+    // The owner's own phone gets in, and its device cookie is replaced.
+    const owner = await loginOn(account.email, account.password, "10.7.2.1", device);
+    expect(owner.status).toBe(200);
+    const next = deviceOf(owner.setCookie);
+    expect(next).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(next).not.toBe(device);
+    // The old cookie no longer counts as known; the new one does.
+    expect((await loginOn(account.email, account.password, "10.7.2.2", device)).status).toBe(429);
+    expect((await loginOn(account.email, account.password, "10.7.2.3", next)).status).toBe(200);
+  });
+
+  it("a device cookie helps only its own account, and guesses from it are limited too", async () => {
+    const owner = newAccount();
+    const other = newAccount();
+    const first = await api(server.url, "/api/v1/signup", { json: owner, ...fromIp("10.8.0.1") });
+    expect((await api(server.url, "/api/v1/signup", { json: other, ...fromIp("10.8.0.2") })).status).toBe(201);
+    const device = deviceOf(first.setCookie);
+    for (let i = 0; i < 10; i++) expect((await login(other.email, "wrong password", `10.8.1.${i}`)).status).toBe(401);
+    expect((await loginOn(other.email, other.password, "10.8.2.1", device)).status).toBe(429);
+    // Ten wrong passwords from the known device itself lock that device as well.
+    for (let i = 0; i < 10; i++) {
+      expect((await loginOn(owner.email, "wrong password", "10.8.3.1", device)).status).toBe(401);
+    }
+    expect((await loginOn(owner.email, owner.password, "10.8.3.1", device)).status).toBe(429);
+  });
+
+  it("a school lab's address blocked by 30 failures still lets a student in from their own known phone", async () => {
+    const student = newAccount();
+    const signup = await api(server.url, "/api/v1/signup", { json: student, ...fromIp("10.9.0.1") });
+    const lab = "10.9.9.9";
+    for (let i = 0; i < 30; i++) expect((await login(`lab${i}@example.com`, "wrong password", lab)).status).toBe(401);
+    expect((await login(student.email, student.password, lab)).status).toBe(429);
+    expect((await loginOn(student.email, student.password, lab, deviceOf(signup.setCookie))).status).toBe(200);
+  });
+
   it("allows 10 sign-ups per IP per hour, then 429 with Retry-After", async () => {
     const ip = "10.3.0.1";
     for (let i = 0; i < 10; i++) {
@@ -469,7 +521,11 @@ describe.each(limiterKinds)("rate limits in $name", ({ redis }) => {
     }
     const over = await api(server.url, "/api/v1/signup", { json: newAccount(), ...fromIp(ip) });
     expect(over.status).toBe(429);
-    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(3500);
+    expect(over.body).toEqual({
+      meta: { success: false, message: "Too many attempts, try again in 60 minutes" },
+      data: null,
+    });
     const after = await windowPasses(
       async () => (await api(server.url, "/api/v1/signup", { json: newAccount(), ...fromIp(ip) })).status,
     );

@@ -666,6 +666,7 @@ describe.each(testDatabases())("admin console API on $name", (target) => {
 
     it("refuses cross-site writes, multipart without Origin, and writes that are not JSON", async () => {
       const before = await snapshot();
+      const countBefore = (await server.services.rateLimiter.peek(adminRateLimitKey(admin))).count;
       const crossSite = await asAdmin(`/api/v1/admin/papers/${id}/retire`, {
         json: {},
         headers: { Origin: "https://evil.example" },
@@ -702,6 +703,8 @@ describe.each(testDatabases())("admin console API on $name", (target) => {
       });
       expect(crossDelete.status).toBe(403);
       await expectNothingChanged(before);
+      // None of the refused writes counted against the admin's own limit (issue 23).
+      expect((await server.services.rateLimiter.peek(adminRateLimitKey(admin))).count).toBe(countBefore);
     });
 
     it("answers 429 with Retry-After once an admin has made too many changes", async () => {

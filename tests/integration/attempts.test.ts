@@ -830,5 +830,22 @@ describe.each(testDatabases())("practice attempts API on $name", (target) => {
         }
       }
     });
+
+    it("names a Marathi-medium paper's weakest chapters in Marathi and links them to Marathi-medium papers", async () => {
+      const cookie = await signUp();
+      const id = await checking(cookie, "math-1-model-1-mr");
+      await finish(cookie, id);
+      const progress = (await call(cookie, "GET", "/attempts/progress")).body.data as SubjectProgress[];
+      const weakest = progress[0]?.weakest_chapters ?? [];
+      expect(weakest.length).toBeGreaterThan(0);
+      const papers = getModelPapers();
+      for (const chapter of weakest) {
+        expect(chapter.name, chapter.chapter).toMatch(/\p{Script=Devanagari}/u);
+        expect(chapter.questions.length, chapter.chapter).toBeGreaterThan(0);
+        for (const q of chapter.questions) expect(papers.byId.get(q.paper_id)?.language, q.url).toBe("mr");
+      }
+      // The other Marathi-medium paper is suggested.
+      expect(weakest.some((c) => c.questions.some((q) => q.paper_id === "math-1-model-2-mr"))).toBe(true);
+    });
   });
 });

@@ -275,6 +275,9 @@ describe("vitals rate limit", () => {
     expect(statuses.slice(0, VITALS_PER_MINUTE).every((s) => s === 204)).toBe(true);
     expect(statuses[VITALS_PER_MINUTE]).toBe(429);
     expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await last?.json()).toMatchObject({ meta: { success: false } });
+    expect(await last?.json()).toEqual({
+      meta: { success: false, message: "Too many reports. Please slow down." },
+      data: null,
+    });
   });
 });

@@ -53,6 +53,28 @@ describe.each(testDatabases())("HTTP basics on $name", (target) => {
     }
   });
 
+  it("sends a hashed asset's Brotli or gzip copy by what Accept-Encoding accepts (RFC 9110: q=0 refuses, * matches)", async () => {
+    const asset = someAsset(".js");
+    const plain = await (await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "identity" } })).text();
+    for (const [header, expected] of [
+      ["gzip, deflate, br", "br"],
+      ["GZIP, BR", "br"],
+      ["br;q=0, gzip", "gzip"],
+      ["gzip", "gzip"],
+      ["*", "br"],
+      ["*;q=0, gzip", "gzip"],
+      ["*, br;q=0", "gzip"],
+      ["br;q=0, gzip;q=0", null],
+      ["identity", null],
+    ] as const) {
+      const res = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": header } });
+      expect(res.headers.get("content-encoding"), header).toBe(expected);
+      if (expected) expect(res.headers.get("vary"), header).toMatch(/accept-encoding/i);
+      // fetch decodes it: every copy is the same script.
+      expect(await res.text(), header).toBe(plain);
+    }
+  });
+
   it("answers an unknown page with a real 404 page", async () => {
     const res = await fetch(`${server.url}/no-such-page`);
     expect(res.status).toBe(404);

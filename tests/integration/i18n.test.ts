@@ -196,6 +196,11 @@ describe("two languages", () => {
       "/language/mr?next=/%5Cevil.example",
       "/language/mr?next=/a&next=/b",
       `/language/mr?next=/${"a".repeat(3000)}`,
+      // The outside probe's payloads (issue 23): judged after the /mr prefix is removed.
+      "/language/en?next=%2Fmr%2F%2Fevil.example%2Fphish",
+      "/language/en?next=/mr/%2F/evil.example",
+      "/language/mr?next=/%09/evil.example",
+      "/language/en?next=/%E0%A4%97",
     ]) {
       const res = await get(path);
       expect(res.status, path).toBe(400);

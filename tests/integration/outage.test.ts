@@ -113,6 +113,14 @@ describe.runIf(postgresBinDir())("a database outage under traffic", () => {
     const page = await call("probe", "/", { headers: { Cookie: sessionCookie } });
     expect(page.status).toBe(503);
     expect(page.text).toContain("We will be back in a moment");
+    // The subject page, the busiest on exam eve, whose listing needs the database once its 2 s cache has expired:
+    // 503 with Retry-After, signed in or not, and its own message with Retry (issue 24 §3).
+    for (const headers of [{}, { Cookie: sessionCookie }] as Record<string, string>[]) {
+      const subject = await call("probe", "/maharashtra-board-math-1-question-papers", { headers });
+      expect(subject.status, JSON.stringify(headers)).toBe(503);
+      expect(subject.headers.get("retry-after")).toBe("5");
+      expect(subject.text).toMatch(/We could not load the question papers|We will be back in a moment/);
+    }
     expect(Date.now() - stoppedAt).toBeLessThan(15_000);
 
     await pg.start();

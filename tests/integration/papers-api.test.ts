@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MEDIUMS, PAPER_YEARS } from "../../domain/catalog.ts";
 import { isLanguageSubject, isPaperId } from "../../domain/papers.ts";
 import { SUBJECT_KEYS, SUBJECTS } from "../../domain/subjects.ts";
+import { forgetCaches } from "../../server/cache/cache.server.ts";
 import { papers } from "../../server/db/schema.ts";
-import { forgetPaperListings, LISTING_TTL_MS, type YearGroup } from "../../server/papers/catalog.server.ts";
+import { LISTING_TTL_MS, type YearGroup } from "../../server/papers/catalog.server.ts";
 import { testDatabases } from "../support/databases.ts";
 import { startSeededServer, type TestServer } from "../support/server.ts";
 
@@ -170,7 +171,7 @@ describe.each(testDatabases())("GET /api/v1/get-question on $name", (target) => 
 
     // A change made by this process (import, samples) is shown at once.
     await server.services.database.db.insert(papers).values(row(2016));
-    forgetPaperListings(server.services.database);
+    forgetCaches(server.services.database, "catalogue");
     expect(await years()).toEqual([...before, 2017, 2016]);
   });
 });

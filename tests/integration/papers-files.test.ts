@@ -112,7 +112,8 @@ describe.each(testDatabases())("PDF delivery on $name", (target) => {
     );
     expect(res.headers.get("accept-ranges")).toBe("bytes");
     expect(res.headers.get("etag")).toBe(`"${algebra.sha256}"`);
-    expect(res.headers.get("cache-control")).toBe("private, max-age=3600");
+    // Revalidated on every open, so a replaced file is seen at once (issue 23).
+    expect(res.headers.get("cache-control")).toBe("private, no-cache");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("content-length")).toBe(String(algebra.bytes.length));
     const body = Buffer.from(await res.arrayBuffer());

@@ -9,10 +9,11 @@ import { paperFiles, papers } from "../../server/db/schema.ts";
 import { getPaperListing } from "../../server/papers/catalog.server.ts";
 import { importPapers } from "../../server/papers/import.server.ts";
 import { sha256Hex } from "../../server/papers/store.server.ts";
+import { searchSyncRunning } from "../../server/search/index.server.ts";
 import { createTestPostgresUrl, testDatabases } from "../support/databases.ts";
 import { encryptedPdf, makePdf, storedFiles, truncated, writeFolder } from "../support/pdf-fixtures.ts";
 import { pdfjsPageTexts } from "../support/pdf-text.ts";
-import { startSeededServer, type TestServer } from "../support/server.ts";
+import { startPageServer, startSeededServer, type TestServer } from "../support/server.ts";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 
@@ -91,7 +92,9 @@ describe.each(testDatabases())("paper import on $name", (target) => {
     expect(again.counts).toEqual({ imported: 0, replaced: 0, unchanged: 3, rejected: 0 });
     expect(await storedFiles(store())).toEqual(filesBefore);
     expect(await catalogue()).toEqual(rowsBefore);
-  });
+    // The import starts the search index's sync, which on this server is its first build: on PGlite it shares the
+    // one connection with the checks above.
+  }, 60_000);
 
   it("replaces a shared language sample in every medium from all/", async () => {
     const dir = await folder({ "all/hindi_half/2019-july-question.pdf": await makePdf(2, "hindi") });
@@ -310,4 +313,54 @@ describe.each(cliTargets)("npm run papers:import on $name", (target) => {
     }
     // Five CLI processes, each opening and migrating its own database.
   }, 120_000);
+});
+
+// The import CLI changes the catalogue as an admin does, so it takes the admin's path (afterCatalogueChange): in the
+// process that imports, every cache of the catalogue reads it again at once, and the search index catches up.
+describe("an import in the server's own process", () => {
+  let server: TestServer;
+  let dataDir: string;
+  let incoming: string;
+  const id = "geography-2024-march-marathi";
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "ps-import-caches-"));
+    incoming = await writeFolder({ "marathi/geography/2024-march-question.pdf": await makePdf(2, "geography 2024") });
+    // The page cache's clock stands still: a kept page goes only when it is forgotten.
+    server = await startPageServer({ env: { DATA_DIR: dataDir }, pageCache: { now: () => 1_000_000 } });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    for (const dir of [dataDir, incoming]) if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  // Each on a connection of its own: the sync keeps the event loop busy for seconds, which can close a kept-alive
+  // connection just as fetch reuses it (ECONNRESET).
+  const get = (pathname: string) => fetch(`${server.url}${pathname}`, { headers: { Connection: "close" } });
+  const page = async () => {
+    const res = await get("/maharashtra-board-geography-question-papers");
+    return { cache: res.headers.get("x-page-cache"), html: await res.text() };
+  };
+  const listing = () => getPaperListing(server.services, { subject: "geography", medium: "marathi", standard: 10 });
+  const search = async () => (await get("/api/v1/search?q=geography+2024")).text();
+
+  it("shows the new paper at once on the kept subject page, in the listing and in search", async () => {
+    expect((await page()).cache).toBe("miss");
+    const kept = await page();
+    expect(kept.cache).toBe("hit");
+    expect(kept.html).not.toContain(id);
+    expect(JSON.stringify(await listing())).not.toContain(id);
+    expect(await search()).not.toContain(id);
+
+    const report = await importPapers(server.services, incoming);
+    expect(report.counts).toMatchObject({ imported: 1, rejected: 0 });
+    expect(JSON.stringify(await listing())).toContain(id);
+    // The index catches up in the background; the kept page and search answers would outlive it (the page's
+    // clock stands still, answers are kept for a minute) had the import not emptied them.
+    await searchSyncRunning(server.services.database);
+    const after = await page();
+    expect(after.cache).toBe("miss");
+    expect(after.html).toContain(id);
+    expect(await search()).toContain(id);
+  }, 60_000);
 });

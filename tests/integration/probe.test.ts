@@ -2,31 +2,19 @@
  * What an outside probe found (issue 10): requests anyone can send to a page must get a 4xx, never a
  * 500, and must not write error-level log lines, so that a real error stands out.
  */
-import { connect } from "node:net";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadBuild } from "../support/build.ts";
 import { testDatabases } from "../support/databases.ts";
+import { rawRequest, statusOf } from "../support/raw-http.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
-/** One raw HTTP/1.x request, for what fetch refuses to send (TRACE, a broken Host); returns the status. */
-function rawStatus(url: string, request: string): Promise<number> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(request));
-    let head = "";
-    socket.setEncoding("latin1");
-    socket.on("data", (chunk) => {
-      head += chunk;
-      const match = head.match(/^HTTP\/1\.[01] (\d{3})/);
-      if (match) {
-        resolve(Number(match[1]));
-        socket.destroy();
-      }
-    });
-    socket.on("error", reject);
-    socket.on("close", () => reject(new Error(`connection closed without a status: ${JSON.stringify(head)}`)));
-  });
+/** One raw HTTP/1.x request; its status (a connection closed without one fails the test). */
+async function rawStatus(url: string, request: string): Promise<number> {
+  const answer = await rawRequest(url, request);
+  const status = statusOf(answer);
+  if (!status) throw new Error(`connection closed without a status: ${JSON.stringify(answer)}`);
+  return status;
 }
 
 describe("requests a probe sends to pages", () => {

@@ -3,7 +3,7 @@ export interface JsonResponse {
   status: number;
   headers: Headers;
   body: { meta: { success: boolean; message: string; errors?: Record<string, string> }; data: unknown };
-  /** `ps_session=<token>` from Set-Cookie, when one was set with a value. */
+  /** `ps_session=<token>` (or `__Host-ps_session=…`) from Set-Cookie, when one was set with a value. */
   cookie: string | null;
   setCookie: string[];
 }
@@ -29,12 +29,13 @@ export async function api(
   const res = await fetch(`${baseUrl}${path}`, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
   const text = await res.text();
   const setCookie = res.headers.getSetCookie();
-  const session = setCookie.map((c) => c.match(/^ps_session=([^;]+)/)?.[1]).find(Boolean);
+  // `__Host-ps_session` when SITE_URL is https (issue 23).
+  const session = setCookie.map((c) => c.match(/^((?:__Host-)?ps_session=[^;]+)/)?.[1]).find(Boolean);
   return {
     status: res.status,
     headers: res.headers,
     body: text ? JSON.parse(text) : null,
-    cookie: session ? `ps_session=${session}` : null,
+    cookie: session ?? null,
     setCookie,
   };
 }

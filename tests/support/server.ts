@@ -10,8 +10,10 @@ import type { RateLimiter } from "../../server/http/rate-limit.server.ts";
 import { createLogger, type Logger } from "../../server/logger.server.ts";
 import { seedSamplePapers } from "../../server/papers/samples.server.ts";
 import type { PaperStore } from "../../server/papers/store.server.ts";
+import { searchSyncRunning } from "../../server/search/index.server.ts";
 import { createServices, type Services } from "../../server/services.server.ts";
-import type { TestDatabase } from "./databases.ts";
+import { loadBuild } from "./build.ts";
+import { type TestDatabase, testDatabases } from "./databases.ts";
 
 export interface TestServer {
   url: string;
@@ -63,11 +65,15 @@ export async function startTestServer(
       new Promise<number>((resolve, reject) =>
         server.getConnections((error, n) => (error ? reject(error) : resolve(n))),
       ),
-    close: () =>
-      new Promise<void>((resolve) => {
+    async close() {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      // A catalogue change (an admin's, an import) syncs the search index in the background: done before the
+      // database goes, as the server's own close does.
+      await searchSyncRunning(services.database);
+    },
   };
 }
 
@@ -90,6 +96,24 @@ export async function startSeededServer(
       await server.close();
       await database.dispose();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The app with its page build on a fresh in-memory PGlite: what most page tests start. `close()` also disposes
+ * of the database.
+ */
+export async function startPageServer(options: Parameters<typeof startTestServer>[1] = {}): Promise<TestServer> {
+  const [pglite] = testDatabases();
+  if (!pglite) throw new Error("no database");
+  const database = await pglite.open();
+  const server = await startTestServer(database, { build: await loadBuild(), ...options });
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await database.dispose();
     },
   };
 }

@@ -13,7 +13,7 @@ const ACTION_LABELS: Record<string, string> = {
   "report.status": "Changed a report's status",
 };
 
-export function actionLabel(action: string): string {
+function actionLabel(action: string): string {
   return ACTION_LABELS[action] ?? action;
 }
 

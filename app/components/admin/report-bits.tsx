@@ -1,5 +1,5 @@
 /** How the console names a problem report's reason and status (the students' pages have their own words). */
-export const REASON_LABELS: Record<string, string> = {
+const REASON_LABELS: Record<string, string> = {
   "wrong-paper": "Wrong paper or year",
   pages: "Pages missing or unreadable",
   solution: "Mistake in a solution",

@@ -178,7 +178,7 @@ const DATE_TIME = new Intl.DateTimeFormat("en-IN", {
 });
 
 /** "23 Nov 2026, 7:45 pm" in India's time. */
-export function formatWhen(iso: string): string {
+function formatWhen(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
 }

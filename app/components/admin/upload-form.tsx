@@ -10,6 +10,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { type CatalogueRow, UPLOAD_FILE_FIELDS, type UploadOutcome } from "../../../domain/admin.ts";
+import { formField } from "../../../domain/form-data.ts";
 import { BUTTON, INPUT, LABEL, LINK } from "./ui";
 
 /** The server's limit (MAX_PDF_BYTES in server/papers/pdf-check.server.ts, which the browser cannot import). */
@@ -90,7 +91,7 @@ export function UploadForm({
       }
     }
     if (files.length === 0) found.question = "Choose a question paper or a solution PDF.";
-    for (const name of fieldNames) if (!form.get(name)) found[name] = `Choose the ${name}.`;
+    for (const name of fieldNames) if (!formField(form, name)) found[name] = `Choose the ${name}.`;
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setState({ phase: "failed", message: "Fix the marked fields, then upload again." });
@@ -99,7 +100,7 @@ export function UploadForm({
     }
     // The API reads the slot's fields before the files: append them in that order.
     const body = new FormData();
-    for (const name of fieldNames) body.append(name, String(form.get(name)));
+    for (const name of fieldNames) body.append(name, formField(form, name));
     for (const [name, file] of files) body.append(name, file, file.name);
     send(body);
   };

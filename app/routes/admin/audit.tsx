@@ -13,12 +13,12 @@ import {
   LABEL,
   SelectField,
 } from "../../components/admin/ui";
-import { NO_STORE, requireAdminPage } from "../../lib/admin.server";
+import { adminPage, NO_STORE } from "../../lib/admin.server";
 import { orUnavailable } from "../../lib/unavailable.server";
 import type { Route } from "./+types/audit";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await adminPage(context);
   const asked = {
     paper: url.searchParams.get("paper") ?? "",
     admin: url.searchParams.get("admin") ?? "",

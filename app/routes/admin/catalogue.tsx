@@ -28,14 +28,14 @@ import {
   TD,
   TH,
 } from "../../components/admin/ui";
-import { NO_STORE, requireAdminPage } from "../../lib/admin.server";
+import { adminPage, NO_STORE } from "../../lib/admin.server";
 import { orUnavailable } from "../../lib/unavailable.server";
 import type { Route } from "./+types/catalogue";
 
 const FILTERS = ["subject", "medium", "year", "kind", "status"] as const;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await adminPage(context);
   const query = Object.fromEntries(FILTERS.map((name) => [name, url.searchParams.get(name) ?? undefined]));
   const parsed = catalogueFilterSchema.safeParse(query);
   // A bad filter (a hand-edited URL) is named beside its field; the others still apply.

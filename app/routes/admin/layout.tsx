@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
 import { openReportCount } from "../../../server/reports/reports.server.ts";
 import { adminMeta } from "../../components/admin/ui";
-import { NO_STORE, requireAdminPage } from "../../lib/admin.server";
+import { adminPage, NO_STORE } from "../../lib/admin.server";
 import { orUnavailable } from "../../lib/unavailable.server";
 import { ErrorBoundary as SiteErrorBoundary } from "../../root";
 import type { Route as NotFoundRoute } from "../+types/not-found";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/layout";
 
 /** The console's frame: who is signed in, its sections, and the open problem reports as a count. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { admin, services } = await requireAdminPage(context);
+  const { admin, services } = await adminPage(context);
   const openReports = await orUnavailable(() => openReportCount(services));
   return data({ admin: { name: admin.name, email: admin.email }, openReports }, { headers: NO_STORE });
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useRevalidator, useRouteError } from "react-router";
 import { SESSION_LABELS } from "../../../domain/catalog.ts";
+import { formField } from "../../../domain/form-data.ts";
 import { paperFileUrl } from "../../../domain/papers.ts";
 import { listAudit } from "../../../server/admin/audit-log.server.ts";
 import { getCataloguePaper, restorePaper, retirePaper } from "../../../server/admin/catalogue.server.ts";
@@ -26,14 +27,14 @@ import {
   When,
 } from "../../components/admin/ui";
 import { UploadForm } from "../../components/admin/upload-form";
-import { adminAction, formText, NO_STORE, requireAdminPage } from "../../lib/admin.server";
+import { adminAction, adminPage, NO_STORE } from "../../lib/admin.server";
 import { orUnavailable } from "../../lib/unavailable.server";
 import type { Route } from "./+types/paper";
 
 const HISTORY_SHOWN = 20;
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await adminPage(context);
   const id = params.paperId;
   const [paper, history, reports] = await orUnavailable(() =>
     Promise.all([
@@ -55,7 +56,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const intent = formText(await request.formData(), "intent");
+  const intent = formField(await request.formData(), "intent");
   return adminAction(context, intent, async ({ admin, services }) => {
     if (intent === "retire") {
       const paper = await retirePaper(services, admin, params.paperId);
@@ -100,6 +101,11 @@ export default function Paper({ loaderData, actionData }: Route.ComponentProps) 
   const here = `/admin/papers/${paper.id}`;
   // Shown until the action's outcome makes it moot (a retired paper cannot be retired again).
   const asking = confirm === "retire" ? !paper.retired : confirm === "restore" ? paper.retired : false;
+  // Issue 23: retiring an official paper empties its year slot; the admin is told before, not after.
+  const retireDetail =
+    paper.kind === "official"
+      ? `Its slot (${paper.year ?? ""} ${paper.session ?? ""}, ${paper.mediums.join(", ")}) will then show no paper at all: no sample comes back. To put a corrected file in its place, replace the file instead.`
+      : "";
   return (
     <>
       <p className="mb-2 text-sm">
@@ -117,7 +123,7 @@ export default function Paper({ loaderData, actionData }: Route.ComponentProps) 
           question={confirm === "retire" ? `Retire ${paper.title}?` : `Restore ${paper.title}?`}
           detail={
             confirm === "retire"
-              ? "Students will no longer see it in the listings, and its PDFs will answer 404. Its files and history are kept, and you can restore it."
+              ? `${retireDetail} Students will no longer see it in the listings, and its PDFs will answer 404. Its files and history are kept, and you can restore it.`
               : "Students will see it in the listings again, and its PDFs will open."
           }
           intent={confirm ?? ""}

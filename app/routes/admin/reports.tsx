@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
+import { formField } from "../../../domain/form-data.ts";
 import { REPORT_STATUSES, type ReportStatus } from "../../../domain/reports.ts";
 import { listReports, setReportStatus } from "../../../server/reports/reports.server.ts";
 import { reasonLabel, STATUS_LABELS } from "../../components/admin/report-bits";
 import { AdminNotice, AdminTitle, adminMeta, BUTTON, BUTTON_SECONDARY, LINK, When } from "../../components/admin/ui";
-import { adminAction, formText, NO_STORE, requireAdminPage } from "../../lib/admin.server";
+import { adminAction, adminPage, NO_STORE } from "../../lib/admin.server";
 import { orUnavailable } from "../../lib/unavailable.server";
 import type { Route } from "./+types/reports";
 
@@ -11,7 +12,7 @@ const isStatus = (value: unknown): value is ReportStatus =>
   typeof value === "string" && (REPORT_STATUSES as readonly string[]).includes(value);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await adminPage(context);
   const asked = url.searchParams.get("status");
   const status: ReportStatus = isStatus(asked) ? asked : "open";
   const lists = await orUnavailable(() =>
@@ -28,10 +29,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const status = formText(form, "status");
+  const status = formField(form, "status");
   return adminAction(context, "status", async ({ admin, services }) => {
     if (!isStatus(status)) return { ok: false, intent: "status", message: "Choose open, fixed or won't fix." };
-    const report = await setReportStatus(services, admin, formText(form, "id"), status);
+    const report = await setReportStatus(services, admin, formField(form, "id"), status);
     return {
       ok: true,
       intent: "status",

@@ -9,11 +9,11 @@ import {
 import { SUBJECTS } from "../../../domain/subjects.ts";
 import { AdminTitle, adminMeta, SelectField } from "../../components/admin/ui";
 import { UploadForm } from "../../components/admin/upload-form";
-import { NO_STORE, requireAdminPage } from "../../lib/admin.server";
+import { adminPage, NO_STORE } from "../../lib/admin.server";
 import type { Route } from "./+types/upload";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  await requireAdminPage(context);
+  await adminPage(context);
   return { thisYear: new Date().getFullYear() };
 }
 

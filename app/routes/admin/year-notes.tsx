@@ -1,5 +1,6 @@
 import { Form, Link, redirect } from "react-router";
 import { yearNoteInputSchema } from "../../../domain/admin.ts";
+import { formField } from "../../../domain/form-data.ts";
 import { fieldErrors } from "../../../domain/validation.ts";
 import {
   createYearNote,
@@ -20,7 +21,7 @@ import {
   Who,
 } from "../../components/admin/ui";
 import { type NoteValues, noteValues, YearNoteFields } from "../../components/admin/year-note-fields";
-import { adminAction, formText, NO_STORE, requireAdminPage } from "../../lib/admin.server";
+import { adminAction, adminPage, NO_STORE } from "../../lib/admin.server";
 import { orUnavailable } from "../../lib/unavailable.server";
 import type { Route } from "./+types/year-notes";
 
@@ -32,7 +33,7 @@ const DONE: Record<string, string> = {
 };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { services } = await requireAdminPage(context);
+  const { services } = await adminPage(context);
   const notes = await orUnavailable(() => listYearNotes(services));
   const id = (name: string) => {
     const value = Number(url.searchParams.get(name));
@@ -52,13 +53,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  const intent = formText(form, "intent");
-  const id = Number(formText(form, "id"));
+  const intent = formField(form, "intent");
+  const id = Number(formField(form, "id"));
   const values: NoteValues = {
-    year: formText(form, "year"),
+    year: formField(form, "year"),
     subjects: form.getAll("subjects").filter((s): s is string => typeof s === "string"),
-    text: formText(form, "text"),
-    textMr: formText(form, "textMr"),
+    text: formField(form, "text"),
+    textMr: formField(form, "textMr"),
   };
   return adminAction(context, intent, async ({ admin, services }) => {
     if (intent === "delete") {

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect } from "./test.ts";
+import { expect, RESEND_ON_RESET } from "./test.ts";
 
 /** A sign-up that no other test (or earlier run against the same server) uses. */
 export function uniqueAccount(testInfo: TestInfo) {
@@ -34,6 +34,7 @@ export async function fillSignIn(page: Page, who: string, password: string) {
 /** A new account, signed in through the API in the page's browser context (its session cookie). */
 export async function signUpViaApi(page: Page, baseURL: string | undefined, testInfo: TestInfo) {
   const response = await page.request.post("/api/v1/signup", {
+    ...RESEND_ON_RESET,
     data: { ...uniqueAccount(testInfo), role: 1 },
     headers: { Origin: baseURL ?? "" },
   });

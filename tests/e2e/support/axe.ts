@@ -1,11 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { type Page, test } from "@playwright/test";
 import { expect } from "./test.ts";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 
 /** axe finds no WCAG 2.2 AA violation on the page as it is now; a failure lists each rule and its elements. */
 export async function expectNoViolations(page: Page, where: string) {
+  // One axe run is seconds of CPU in the page, and with two workers on two cores it can take 15 s or more (seen
+  // with Chromium 156): each run adds its own time to the test's, rather than racing the page's own steps for it.
+  test.info().setTimeout(test.info().timeout + 30_000);
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const found = result.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,

@@ -8,7 +8,9 @@ export default async function globalSetup(_config: FullConfig) {
   // Listening first, then ready: /readyz answers 503 until start-up has built the search index (decision 015),
   // and a search test that ran before it would find nothing. On a new database that is 1–3 s more.
   const app = await startAppProcess(
-    {},
+    // Every browser test searches from 127.0.0.1, in parallel: the limit on cache misses (issue 23, tested in
+    // tests/integration/hardening.test.ts) would refuse some of them.
+    { SEARCH_MISS_LIMIT_PER_IP: "100000" },
     {
       readiness: [
         { path: "/healthz", timeoutMs: 90_000 },

@@ -20,4 +20,6 @@ export const ALL_ROUTES = [
   "/maharashtra-board-math-2-question-papers/math-2-model-1",
   "/maharashtra-board-marathi-question-papers/marathi-model-1",
   "/maharashtra-board-geography-question-papers/geography-model-2",
+  // Practice by chapter: the chapter form (the sets are checked in chapter-practice.spec.ts).
+  "/maharashtra-board-hindi-full-question-papers/chapter-practice",
 ];

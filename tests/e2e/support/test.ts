@@ -51,3 +51,12 @@ function hash(text: string): number {
   for (const char of text) h = (h * 31 + char.charCodeAt(0)) >>> 0;
   return h;
 }
+
+/**
+ * Options for every `request`/`page.request` call. Playwright's request client keeps idle sockets
+ * forever and ignores the server's `Keep-Alive: timeout=5`, so a call made about 6 s after the
+ * previous one can go out on a socket the server is closing and fail with ECONNRESET (CI failed
+ * once this way, on admin.spec's PDF check). Browsers resend a request in that case; this does
+ * the same. Only a reset is retried, never an answer.
+ */
+export const RESEND_ON_RESET = { maxRetries: 1 } as const;

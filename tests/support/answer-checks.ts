@@ -1,8 +1,8 @@
 /**
- * Test support for `checks.server.test.ts`: evaluates a paper item's `check` (content/papers/README.md, "Computed
- * answers") with mathjs and the README's helper functions, written here from their textbook definitions. It shares
- * no code with the papers' answers or with anything else in the app, so an answer and its check can only agree if
- * the arithmetic is right. Not used by the app.
+ * Test support for `server/model-papers/checks.server.test.ts`: evaluates a paper item's `check`
+ * (content/papers/README.md, "Computed answers") with mathjs and the README's helper functions, written here from
+ * their textbook definitions. It shares no code with the papers' answers or with anything else in the app, so an
+ * answer and its check can only agree if the arithmetic is right. Not used by the app.
  */
 import { all, create } from "mathjs";
 import type { AnswerCheck, PaperItem } from "../../domain/model-papers.ts";
@@ -165,7 +165,7 @@ function literal(value: number): RegExp {
   return new RegExp(`(?<![0-9.])${sign}${digits}(?!\\.?[0-9])`);
 }
 
-/** Every item of a paper with where it is, for tests that look at items one by one. */
+/** Every item of a paper, in print order, for tests that look at items one by one. */
 export function itemsOf(paper: { questions: { sections: { items: PaperItem[] }[] }[] }): PaperItem[] {
   return paper.questions.flatMap((q) => q.sections.flatMap((s) => s.items));
 }
