@@ -91,6 +91,12 @@ export const PAGES: readonly PageRoute[] = [
     paths: SUBJECT_PATHS.map((path) => `${path}/${CHAPTER_PRACTICE}`),
     policy: { cache: false, keep: false, namespaces: ["paper"] },
   },
+  // Answers with a redirect to a new made paper (issue 25 §3; a fresh seed each time): nothing to cache or keep.
+  {
+    file: "routes/new-paper.tsx",
+    paths: SUBJECT_PATHS.map((path) => `${path}/new-paper`),
+    policy: { cache: false, keep: false, namespaces: [] },
+  },
   { file: "routes/article.tsx", paths: [ARTICLE], policy: { cache: true, keep: true, namespaces: ["blog"] } },
   // Last: any other path. A 404 is neither cached nor kept (only 200 answers are), and says so here too.
   { file: "routes/not-found.tsx", paths: ["*"], policy: { cache: false, keep: false, namespaces: ["blog"] } },

@@ -22,6 +22,7 @@ function routeId(file: string, path: string): string | undefined {
   if (file === "routes/subject.tsx") return `subject-${SUBJECT_SLUG.get(path)}`;
   if (file === "routes/model-paper.tsx") return `model-paper-${SUBJECT_SLUG.get(path.split("/")[0] ?? "")}`;
   if (file === "routes/chapter-practice.tsx") return `chapter-practice-${SUBJECT_SLUG.get(path.split("/")[0] ?? "")}`;
+  if (file === "routes/new-paper.tsx") return `new-paper-${SUBJECT_SLUG.get(path.split("/")[0] ?? "")}`;
   return undefined;
 }
 

@@ -40,9 +40,15 @@ export function paperFileName(paper: { subject: SubjectKey; year: number; sessio
 
 /** `PaperStation-Algebra-Model-Paper-1-Solution.pdf` for `math-1-model-1`. */
 export function modelPaperFileName(id: string, kind: PaperFileKind): string {
+  const what = kind === "question" ? "Question-Paper" : "Solution";
+  // A made paper (issue 25 §3): `<slug>-made-<seed>-<avoid>[-mr]`, named by its seed.
+  const made = /^(.*)-made-(\d+)-\d+(?:-mr)?$/.exec(id);
+  if (made) {
+    const subject = SUBJECTS.find((s) => s.slug === made[1]);
+    return `PaperStation-${subject?.fileLabel ?? made[1]}-Mixed-Paper-${made[2]}-${what}.pdf`;
+  }
   const [, slug = id, n = ""] = /^(.*)-model-(\d+)$/.exec(id) ?? [];
   const subject = SUBJECTS.find((s) => s.slug === slug);
-  const what = kind === "question" ? "Question-Paper" : "Solution";
   return `PaperStation-${subject?.fileLabel ?? slug}-Model-Paper-${n}-${what}.pdf`;
 }
 

@@ -2,10 +2,20 @@ import { Link } from "react-router";
 import type { ModelPaperSummary } from "../../server/model-papers/catalog.server.ts";
 import { useDuration, useLocale, useT } from "../lib/i18n";
 
+const linkClass = "font-semibold text-indigo-800 underline";
 const buttonBase = "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold";
 
 /** "Model papers with full solutions": PaperStation's own papers for the subject and medium. */
-export function ModelPaperList({ papers, note }: { papers: ModelPaperSummary[]; note?: string | undefined }) {
+export function ModelPaperList({
+  papers,
+  note,
+  base,
+}: {
+  papers: ModelPaperSummary[];
+  note?: string | undefined;
+  /** The subject page's path (English). */
+  base: string;
+}) {
   const t = useT();
   const { path } = useLocale();
   const duration = useDuration();
@@ -17,13 +27,14 @@ export function ModelPaperList({ papers, note }: { papers: ModelPaperSummary[]; 
       </h2>
       <p className="mt-1 max-w-3xl text-sm text-slate-700">
         {t("paper.list.intro")}{" "}
-        {/* The subject's chapter practice, beside its papers (issue 25 §4). app/pages.ts CHAPTER_PRACTICE, written out:
-            importing it brings the page table into the subject page's scripts (+0.5 KB, over its budget). */}
-        <a
-          href={path(papers[0]?.page_url.replace(/[^/]+$/, "chapter-practice") ?? "/")}
-          className="font-semibold text-indigo-800 underline"
-        >
+        {/* The subject's chapter practice and new papers in its pattern, beside its papers (issue 25 §3, §4): the
+            last segments of app/pages.ts CHAPTER_PRACTICE and new-paper, written out, because importing them
+            brings the page table into the subject page's scripts (+0.5 KB, over its budget). */}
+        <a href={path(`${base}/chapter-practice`)} className={linkClass}>
           {t("paper.bank.link")}
+        </a>{" "}
+        <a href={path(`${base}/new-paper`)} className={linkClass}>
+          {t("paper.made.link")}
         </a>
       </p>
       {note ? <p className="mt-1 max-w-3xl text-sm font-medium text-amber-900">{note}</p> : null}

@@ -7,8 +7,9 @@ import { basePath } from "../../domain/i18n.ts";
 import { paperFileUrl } from "../../domain/papers.ts";
 import { type Subject, subjectPath } from "../../domain/subjects.ts";
 import { SYLLABUSES } from "../../domain/syllabus/index.ts";
-import { getModelPapers, getModelPaperView, isModelPaperRetired } from "../../server/model-papers/catalog.server.ts";
+import { findModelPaper, getModelPaperView, isModelPaperRetired } from "../../server/model-papers/catalog.server.ts";
 import { chaptersCovered, type QuestionView } from "../../server/model-papers/html.server.ts";
+import { isMadePaperId } from "../../server/model-papers/made.server.ts";
 import { servicesContext } from "../context";
 import { getUser } from "./session.server";
 
@@ -33,7 +34,7 @@ export async function loadModelPaperPage(
   id: string,
   url: URL,
 ) {
-  const paper = getModelPapers().byId.get(id);
+  const paper = findModelPaper(id);
   const view = paper?.subject === subject.key ? getModelPaperView(id) : undefined;
   if (!paper || !view) throw data(null, { status: 404 });
   // Retired by an admin (issue 15): gone for students, as an unknown paper is.
@@ -55,6 +56,8 @@ export async function loadModelPaperPage(
       solutionUrl: paperFileUrl(id, "solution"),
     },
     signedIn: user !== null,
+    /** A paper made to order (issue 25 §3): its page says so and offers another; search engines skip it. */
+    made: isMadePaperId(id),
     // A visitor gets the first question as a preview; the rest, and every answer, need an account.
     questions: user ? questions : questions.slice(0, 1).map(withoutAnswers),
     // The anchors of the items a visitor does not see (issue 23): a search result for Q.2 lands on the sign-in

@@ -85,6 +85,8 @@ function messages(): (id: string) => string {
  * first load), styled with classes the site's stylesheet already has. `role="status"` announces it without
  * taking focus away from what the student is reading; Reload and Not now are ordinary buttons.
  */
+const RELOAD_FALLBACK_MS = 3_000;
+
 function showUpdatePrompt(wb: Workbox): void {
   if (document.getElementById(PROMPT_ID)) return;
   const t = messages();
@@ -116,6 +118,11 @@ function showUpdatePrompt(wb: Workbox): void {
     // The new worker takes over, then this page reloads onto the new build's files.
     navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
     wb.messageSkipWaiting();
+    // Chromium may put off the activation while a request through the old worker is still running (seen in the
+    // browser tests on a busy machine). The student asked for the new version: reload anyway after a moment, so
+    // the button never does nothing. The worker, told to skip waiting, activates once the old one is idle, and
+    // takes the reloaded page over (clients.claim).
+    window.setTimeout(() => window.location.reload(), RELOAD_FALLBACK_MS);
   });
   dismiss.addEventListener("click", () => prompt.remove());
   document.body.append(prompt);

@@ -36,11 +36,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     }),
     path,
     matches,
+    // Made papers are endless (one per seed): only the written ones are worth a search result.
+    noindex: loaderData.made,
   });
 }
 
 export default function ModelPaperPage({ loaderData }: Route.ComponentProps) {
-  const { details, subject, subjectPath, path, signedIn, questions, allAnswers, hiddenAnchors } = loaderData;
+  const { details, subject, subjectPath, path, signedIn, questions, allAnswers, hiddenAnchors, made } = loaderData;
   const revalidator = useRevalidator();
   const t = useT();
   const { path: localized, locale } = useLocale();
@@ -77,6 +79,14 @@ export default function ModelPaperPage({ loaderData }: Route.ComponentProps) {
           </p>
           <p className="mt-1 text-sm text-slate-700">
             {t("paper.chapters", { chapters: details.chapters.join(", ") })}
+            {/* A made paper (issue 25 §3) says what it is, and offers another. In this paragraph: the page's
+                first load is at its budget. */}
+            {made ? (
+              <>
+                <br />
+                {t("paper.made.note")} <a href={localized(`${subjectPath}/new-paper`)}>{t("paper.made.another")}</a>
+              </>
+            ) : null}
           </p>
           <div className="mt-4 flex flex-wrap gap-2">
             <a

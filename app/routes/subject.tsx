@@ -190,6 +190,7 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
           <>
             <ModelPaperList
               papers={modelPapers}
+              base={subjectPath(subject)}
               note={modelPapersInEnglishOnly ? t("subject.englishOnly", { medium: mediumLabel }) : undefined}
             />
             {sampleOnly && modelPapers.length > 0 ? (

@@ -16,6 +16,7 @@ import { modelPapers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
 import { chaptersCovered, type PaperView, renderPaperHtml } from "./html.server.ts";
 import { type LoadedPapers, loadModelPapers, PAPERS_DIR } from "./load.server.ts";
+import { isMadePaperId, makePaper } from "./made.server.ts";
 
 export interface ModelPaperCatalog {
   /** Every paper, in id order. */
@@ -56,6 +57,27 @@ export function getModelPapers(): ModelPaperCatalog {
   return catalog;
 }
 
+/**
+ * Made papers (issue 25 §3) and their page views, kept per catalogue: a made paper is a function of its id and
+ * the written papers, so nothing but the bounds drops one. The bounds keep a crawler that walks seeds from
+ * growing the process.
+ */
+const madePapers = createCache<ModelPaperCatalog, ModelPaper>({ name: "made papers", madeFrom: [], max: 500 });
+const madeViews = createCache<ModelPaperCatalog, PaperView>({ name: "made paper views", madeFrom: [], max: 200 });
+
+/** A written model paper, or a made one (its id says so); undefined for any other id. */
+export function findModelPaper(id: string): ModelPaper | undefined {
+  const catalog = getModelPapers();
+  const written = catalog.byId.get(id);
+  if (written || !isMadePaperId(id)) return written;
+  const kept = madePapers.get(catalog, id);
+  if (kept) return kept;
+  const made = makePaper(id, catalog.papers);
+  if (!made) return undefined;
+  madePapers.set(catalog, id, made);
+  return made;
+}
+
 /** The subject's papers that serve the medium (the paper's `mediums` include it), in id order. */
 export function modelPapersFor(subject: SubjectKey, medium: Medium): ModelPaper[] {
   return getModelPapers().papers.filter((paper) => paper.subject === subject && paper.mediums.includes(medium));
@@ -73,6 +95,16 @@ export function figuresDirFor(paper: Pick<ModelPaper, "subject">): string {
 export function getModelPaperView(id: string): PaperView | undefined {
   const cached = views.get(id);
   if (cached) return cached;
+  if (isMadePaperId(id)) {
+    const catalog = getModelPapers();
+    const kept = madeViews.get(catalog, id);
+    if (kept) return kept;
+    const made = findModelPaper(id);
+    if (!made) return undefined;
+    const view = renderPaperHtml(made, { figuresDir: figuresDirFor(made) });
+    madeViews.set(catalog, id, view);
+    return view;
+  }
   const paper = getModelPapers().byId.get(id);
   if (!paper) return undefined;
   const view = renderPaperHtml(paper, { figuresDir: figuresDirFor(paper) });

@@ -83,7 +83,7 @@ async function sourceHash(paper: ModelPaper): Promise<string> {
   return hash.digest("hex");
 }
 
-interface CachedPdfs {
+export interface CachedPdfs {
   question: RenderedPdf;
   solution: RenderedPdf;
 }
@@ -121,7 +121,8 @@ async function writeCache(dir: string, hash: string, pdfs: CachedPdfs): Promise<
   await rename(`${pages}.tmp`, pages);
 }
 
-async function typeset(paper: ModelPaper): Promise<CachedPdfs> {
+/** A paper's question and model-answer PDFs, laid out for the viewer (made papers are typeset this way on request). */
+export async function typeset(paper: ModelPaper): Promise<CachedPdfs> {
   const options = { figuresDir: figuresDirFor(paper) };
   const forViewer = async ({ bytes, pages }: RenderedPdf): Promise<RenderedPdf> => ({
     bytes: await layOutForViewer(bytes, pages),

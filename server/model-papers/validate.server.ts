@@ -17,6 +17,7 @@ import type {
 } from "../../domain/model-papers.ts";
 import { isLanguageSubject, PAPER_ID_PATTERN } from "../../domain/papers.ts";
 import { findGiveAways } from "./give-aways.server.ts";
+import { parseMadeId } from "./made.server.ts";
 
 export interface ValidateOptions {
   /** Whether a figure path as written in the paper (`figures/<name>.svg`, relative to the paper's folder) exists. */
@@ -90,7 +91,12 @@ export function checkPaper(paper: ModelPaper, syllabus: SubjectSyllabus, options
   const slug = paper.subject.replaceAll("_", "-");
   const idRule = marathiMedium ? `${slug}-model-<n>-mr` : `${slug}-model-<n>`;
   const idPattern = new RegExp(`^${slug}-model-[1-9][0-9]*${marathiMedium ? "-mr" : ""}$`);
-  if (!PAPER_ID_PATTERN.test(paper.id) || !idPattern.test(paper.id)) errors.push(`id ${paper.id} must be ${idRule}`);
+  // A made paper (issue 25 §3) has its own id form, checked by parseMadeId; its subject and medium must agree.
+  const made = parseMadeId(paper.id);
+  const madeFits = made !== null && made.subject === paper.subject && made.marathi === marathiMedium;
+  if (!madeFits && (!PAPER_ID_PATTERN.test(paper.id) || !idPattern.test(paper.id))) {
+    errors.push(`id ${paper.id} must be ${idRule}`);
+  }
   if (marathiMedium) {
     if (!paper.mediums.includes("marathi")) errors.push("a Marathi-medium paper must list the marathi medium");
     if (paper.mediums.includes("english")) errors.push("a paper written in Marathi cannot serve the english medium");

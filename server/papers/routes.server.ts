@@ -2,14 +2,16 @@ import { createHash } from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import { type Request, type RequestHandler, type Response, Router } from "express";
 import type { Medium } from "../../domain/catalog.ts";
-import { isPaperId, type PaperFileKind, parseGetQuestionQuery } from "../../domain/papers.ts";
+import { isPaperId, modelPaperFileName, type PaperFileKind, parseGetQuestionQuery } from "../../domain/papers.ts";
 import { type SubjectKey, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { getUser } from "../auth/session.server.ts";
 import { type EncodedBody, encodeBody, sendEncoded } from "../http/encoded-body.server.ts";
 import { escapeHtml } from "../http/escape.server.ts";
 import { isScriptFetch } from "../http/negotiate.server.ts";
 import { type ApiBody, sendError, sendOk } from "../http/respond.server.ts";
-import { modelPaperListing } from "../model-papers/catalog.server.ts";
+import { findModelPaper, modelPaperListing } from "../model-papers/catalog.server.ts";
+import { isMadePaperId } from "../model-papers/made.server.ts";
+import { madePaperPdf, TypesetBusyError } from "../model-papers/made-pdf.server.ts";
 import { questionBankSummary } from "../model-papers/question-bank.server.ts";
 import type { Services } from "../services.server.ts";
 import { findPaperFile, getPaperListing, type YearGroup } from "./catalog.server.ts";
@@ -128,11 +130,28 @@ export function paperFilesRouter(services: Services): Router {
   const router = Router();
 
   const serve = (id: string, kind: PaperFileKind) => async (req: Request, res: Response) => {
-    const paper = await findPaperFile(services, id, kind);
-    if (!paper) return sendNotFound(req, res);
-
-    const user = await getUser(req);
-    if (!user) return sendSignInRequired(req, res, subjectPath(subjectByKey(paper.subject)));
+    let paper: Awaited<ReturnType<typeof findPaperFile>>;
+    if (isMadePaperId(id)) {
+      // A made paper's PDFs are typeset on first request (issue 25 §3): only for a signed-in student.
+      const made = findModelPaper(id);
+      if (!made) return sendNotFound(req, res);
+      if (!(await getUser(req))) return sendSignInRequired(req, res, subjectPath(subjectByKey(made.subject)));
+      let sha256: string | undefined;
+      try {
+        sha256 = await madePaperPdf(services.paperStore, id, kind);
+      } catch (error) {
+        if (!(error instanceof TypesetBusyError)) throw error;
+        res.setHeader("Retry-After", "5");
+        return sendError(res, 503, "Many new papers are being prepared right now. Please try again in a few seconds.");
+      }
+      if (!sha256) return sendNotFound(req, res);
+      paper = { id, subject: made.subject, sha256, fileName: modelPaperFileName(id, kind) };
+    } else {
+      paper = await findPaperFile(services, id, kind);
+      if (!paper) return sendNotFound(req, res);
+      const user = await getUser(req);
+      if (!user) return sendSignInRequired(req, res, subjectPath(subjectByKey(paper.subject)));
+    }
 
     const file = await services.paperStore.stat(paper.sha256);
     if (!file) {

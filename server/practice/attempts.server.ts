@@ -25,7 +25,7 @@ import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
 import { SYLLABUSES } from "../../domain/syllabus/index.ts";
 import { practiceAttempts } from "../db/schema.ts";
 import { HttpError } from "../http/respond.server.ts";
-import { getModelPapers, isModelPaperRetired, modelPaperPath } from "../model-papers/catalog.server.ts";
+import { findModelPaper, getModelPapers, isModelPaperRetired, modelPaperPath } from "../model-papers/catalog.server.ts";
 import type { Services } from "../services.server.ts";
 
 type Row = typeof practiceAttempts.$inferSelect;
@@ -74,13 +74,13 @@ const NOT_FOUND = "No such practice attempt";
 
 /** The paper and its markable sections; a paper removed from the content since reads as missing. */
 export function practicePaper(paperId: string): { paper: ModelPaper; sections: MarkableSection[] } | null {
-  const paper = getModelPapers().byId.get(paperId);
+  const paper = findModelPaper(paperId);
   if (!paper) return null;
   return { paper, sections: markableSections(paper, SYLLABUSES[paper.subject]) };
 }
 
 function toView(row: Row, now: Date): AttemptView {
-  const paper = getModelPapers().byId.get(row.paperId);
+  const paper = findModelPaper(row.paperId);
   return {
     id: row.id,
     paper_id: row.paperId,
@@ -397,7 +397,7 @@ export function weakChapterLinks(
 }
 
 function paperLanguage(row: Row | undefined): ModelPaper["language"] {
-  const paper = getModelPapers().papers.find((p) => p.id === row?.paperId);
+  const paper = row ? findModelPaper(row.paperId) : undefined;
   return paper?.language ?? "en";
 }
 
@@ -448,4 +448,18 @@ export async function getProgress(services: Services, userId: string, now = new 
       weakest_chapters: weakChapterLinks(subject, chapters, { except: [], language: paperLanguage(subjectRows[0]) }),
     };
   });
+}
+
+/** The papers of a subject the student has started practice on, at any time (a made paper's avoid mask). */
+export async function practisedPaperIds(
+  services: Pick<Services, "database">,
+  userId: string,
+  subject: SubjectKey,
+): Promise<Set<string>> {
+  const rows = await services.database.db
+    .selectDistinct({ paperId: practiceAttempts.paperId })
+    .from(practiceAttempts)
+    .where(and(eq(practiceAttempts.userId, userId), eq(practiceAttempts.subject, subject)))
+    .limit(500);
+  return new Set(rows.map((row) => row.paperId));
 }

@@ -24,7 +24,7 @@ import { papers, problemReports } from "../db/schema.ts";
 import { parseBody } from "../http/body.server.ts";
 import { tooManyRequests } from "../http/rate-limit.server.ts";
 import { HttpError } from "../http/respond.server.ts";
-import { getModelPapers, isModelPaperRetired, modelPaperPath } from "../model-papers/catalog.server.ts";
+import { findModelPaper, getModelPapers, isModelPaperRetired, modelPaperPath } from "../model-papers/catalog.server.ts";
 import type { Services } from "../services.server.ts";
 
 /**
@@ -121,7 +121,7 @@ export async function findReportablePaper(
   services: Pick<Services, "database">,
   id: string,
 ): Promise<ReportablePaper | null> {
-  const model = getModelPapers().byId.get(id);
+  const model = findModelPaper(id);
   if (model) {
     if (await isModelPaperRetired(services, id)) return null;
     return {
@@ -210,9 +210,8 @@ async function toRows(services: Pick<Services, "database">, records: ReportRecor
   if (ids.length === 0) return [];
   const known = new Map<string, { title: string; kind: CatalogueKind; publicUrl: string }>();
   // Model papers come from content/papers, as the console's catalogue names them; retired ones included.
-  const models = getModelPapers().byId;
   for (const id of ids) {
-    const model = models.get(id);
+    const model = findModelPaper(id);
     if (model) known.set(id, { title: model.title, kind: "model", publicUrl: modelPaperPath(model) });
   }
   const boardIds = ids.filter((id) => !known.has(id));

@@ -162,11 +162,11 @@ async function checkBudgets(
     const w = await measure(context, baseURL ?? "", path);
     const kb = (n: number) => (n / 1024).toFixed(1).padStart(6);
     rows.push(
-      `${name.padEnd(8)} js ${kb(w.js)}  lazy js ${kb(w.lazyJs)}  prefetch ${kb(w.prefetch)}  offline ${kb(w.offline)}  css ${kb(w.css)}  html ${kb(w.html)}  total ${kb(w.total)} KB`,
+      `${name.padEnd(8)} js ${kb(w.js)} (${w.js} B)  lazy js ${kb(w.lazyJs)}  prefetch ${kb(w.prefetch)}  offline ${kb(w.offline)}  css ${kb(w.css)}  html ${kb(w.html)}  total ${kb(w.total)} KB`,
     );
     for (const key of ["js", "css", "html", "total"] as const) {
       if (w[key] > budget[key]) {
-        over.push(`${name}: ${key} ${kb(w[key])} KB > budget ${kb(budget[key])} KB\n    ${w.files.join("\n    ")}`);
+        over.push(`${name}: ${key} ${w[key]} bytes > budget ${kb(budget[key])} KB\n    ${w.files.join("\n    ")}`);
       }
     }
     expect(w.foreign, `${name} requested another origin`).toEqual([]);
