@@ -82,10 +82,12 @@ export default function ModelPaperPage({ loaderData }: Route.ComponentProps) {
             {/* A made paper (issue 25 §3) says what it is, and offers another. In this paragraph: the page's
                 first load is at its budget. */}
             {made ? (
-              <>
-                <br />
-                {t("paper.made.note")} <a href={localized(`${subjectPath}/new-paper`)}>{t("paper.made.another")}</a>
-              </>
+              <span className="mt-2 block text-slate-800">
+                {t("paper.made.note")}{" "}
+                <a href={localized(`${subjectPath}/new-paper`)} className="font-semibold text-indigo-800 underline">
+                  {t("paper.made.another")}
+                </a>
+              </span>
             ) : null}
           </p>
           <div className="mt-4 flex flex-wrap gap-2">
