@@ -380,7 +380,8 @@ async function main(): Promise<number> {
   }
   ensureBuild();
 
-  const app = await startAppProcess();
+  // With the generated sample papers: the subject page as it looks with a year of papers, and one to open.
+  const app = await startAppProcess({ SAMPLE_PAPERS: "1" });
   let browser: Browser | undefined;
   const outcomes: Outcome[] = [];
   try {

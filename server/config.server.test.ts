@@ -9,7 +9,7 @@ describe("loadConfig", () => {
       siteUrl: "http://localhost:3000",
       dataDir: "./data",
       logLevel: "info",
-      samplePapers: true,
+      samplePapers: false,
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
@@ -23,7 +23,7 @@ describe("loadConfig", () => {
       DATABASE_URL: "postgres://postgres@127.0.0.1:5432/test",
       REDIS_URL: "redis://127.0.0.1:6379",
       LOG_LEVEL: "warn",
-      SAMPLE_PAPERS: "0",
+      SAMPLE_PAPERS: "1",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -32,7 +32,7 @@ describe("loadConfig", () => {
       databaseUrl: "postgres://postgres@127.0.0.1:5432/test",
       redisUrl: "redis://127.0.0.1:6379",
       logLevel: "warn",
-      samplePapers: false,
+      samplePapers: true,
     });
   });
 

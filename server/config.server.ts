@@ -48,7 +48,9 @@ const EnvSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
-    SAMPLE_PAPERS: z.enum(["0", "1"]).default("1"),
+    // Generated layout samples are a demo and a test fixture only (issue 25 §5): a real install lists the board's
+    // own papers, and says which are not added yet.
+    SAMPLE_PAPERS: z.enum(["0", "1"]).default("0"),
     SUPPORT_EMAIL: z.email().default("support@paperstation.in"),
     TRUST_PROXY: TrustProxySchema.default(0),
     // Failed sign-ins allowed per account and per address in 15 minutes (decision 004). A deployment

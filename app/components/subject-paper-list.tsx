@@ -27,53 +27,85 @@ export type SolutionHref = (paper: PaperListItem, year: number) => string;
  */
 export function SubjectPaperList({
   years,
+  rows,
+  missing,
+  note,
+  base,
   notes,
-  subjectName,
   onOpen,
   solutionHref,
 }: {
   years: YearGroup[];
+  /** Every year with a row, newest first: those with papers, and every board exam year (issue 25 §5). */
+  rows: number[];
+  /** Exam years whose March paper is not on the site (issue 25 §5), newest first. */
+  missing: number[];
+  /** After "Ask for this paper": the thank-you, or why it was refused, shown in that year's row. */
+  note: { year: number; text: string; alert: boolean } | null;
+  /** The subject page's path (English), for the rows' links. */
+  base: string;
   /** What happened in each year's exam, from the loader (the notes stay out of the page's scripts). */
   notes: Record<number, string[]>;
-  /** In the page's language. */
-  subjectName: string;
   onOpen: OpenPaperHandler;
   solutionHref: SolutionHref;
 }) {
   const t = useT();
-  if (years.length === 0) {
-    return (
-      <div className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950">
-        <p className="font-semibold">{t("subject.noPapers", { subject: subjectName })}</p>
-        <p className="mt-1">{t("subject.noPapersHint")}</p>
-      </div>
-    );
-  }
+  const { path } = useLocale();
   return (
     <ol className="space-y-8">
-      {years.map((group) => (
-        <li key={group.year}>
-          <h2 id={`year-${group.year}`} className="mb-3">
+      {rows.map((year) => (
+        <li key={year}>
+          <h2 id={`year-${year}`} className="mb-3 scroll-mt-20">
             <span className="inline-block rounded-full bg-indigo-800 px-4 py-1 text-lg font-bold text-white">
-              {group.year}
+              {year}
             </span>
             <span className="sr-only"> {t("subject.yearPapers")}</span>
           </h2>
-          {(notes[group.year] ?? []).map((note) => (
+          {(notes[year] ?? []).map((note) => (
             <p key={note} className="mb-3 max-w-3xl text-sm text-slate-700">
               {note}
             </p>
           ))}
           <ul className="grid gap-4 sm:grid-cols-2">
-            {group.papers.map((paper) => (
-              <PaperBlock
-                key={paper.id}
-                paper={paper}
-                year={group.year}
-                onOpen={onOpen}
-                solutionHref={solutionHref(paper, group.year)}
-              />
-            ))}
+            {years
+              .find((g) => g.year === year)
+              ?.papers.map((paper) => (
+                <PaperBlock
+                  key={paper.id}
+                  paper={paper}
+                  year={year}
+                  onOpen={onOpen}
+                  solutionHref={solutionHref(paper, year)}
+                />
+              ))}
+            {missing.includes(year) ? (
+              // Classes as the paper blocks' (this page is at its script budget, and repeats cost nothing).
+              <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <h3 className="text-lg font-semibold text-slate-900">{paperTitle(t, { session: "march" }, year)}</h3>
+                <p className="mt-1 text-sm text-slate-700">{t("subject.notAdded")}</p>
+                <form method="post" className="mt-4 flex flex-wrap gap-2">
+                  <a
+                    href={path(`${base}/new-paper`)}
+                    className={`${buttonBase} bg-indigo-700 text-white hover:bg-indigo-800`}
+                  >
+                    {t("subject.practisePattern")}
+                  </a>
+                  <input type="hidden" name="year" value={year} />
+                  <button
+                    type="submit"
+                    className={`${buttonBase} border border-indigo-700 text-indigo-800 hover:bg-indigo-50`}
+                  >
+                    {t("subject.ask")}
+                    <span className="sr-only">: {year}</span>
+                  </button>
+                </form>
+                {note?.year === year ? (
+                  <p role={note.alert ? "alert" : "status"} className="mt-3 text-sm font-semibold">
+                    {note.text}
+                  </p>
+                ) : null}
+              </li>
+            ) : null}
           </ul>
         </li>
       ))}

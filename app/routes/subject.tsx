@@ -1,11 +1,16 @@
 import { useEffect } from "react";
-import { data, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { data, redirect, useActionData, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { DEFAULT_STANDARD, MEDIUMS, type Medium } from "../../domain/catalog.ts";
-import { localeFromPath } from "../../domain/i18n.ts";
+import { formField } from "../../domain/form-data.ts";
+import { type Locale, localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { safeRedirect } from "../../domain/redirect.ts";
 import { parseSubjectPath, type Subject, subjectPath } from "../../domain/subjects.ts";
 import { yearNotesFor } from "../../server/admin/year-notes.server.ts";
+import { clientIp } from "../../server/http/guards.server.ts";
+import { compiledCatalog } from "../../server/i18n/catalog.server.ts";
 import { modelPaperListing } from "../../server/model-papers/catalog.server.ts";
-import { getPaperListing, type PaperListItem } from "../../server/papers/catalog.server.ts";
+import { getPaperListing, type PaperListItem, type YearGroup } from "../../server/papers/catalog.server.ts";
+import { askForPaper, missingYears } from "../../server/papers/requests.server.ts";
 import { JsonLd } from "../components/breadcrumbs";
 import { LoaderAnimation } from "../components/loader-animation";
 import { MediumSwitcher } from "../components/medium-switcher";
@@ -13,8 +18,8 @@ import { ModelPaperList } from "../components/model-paper-list";
 import { usePaperViewer } from "../components/paper-viewer-layer";
 import { SubjectExplore } from "../components/subject-explore";
 import { type OpenPaperHandler, paperTitle, SubjectPaperList } from "../components/subject-paper-list";
-import { servicesContext } from "../context";
-import { i18nFrom, useT } from "../lib/i18n";
+import { expressRequestContext, servicesContext } from "../context";
+import { i18nFor, i18nFrom, useT } from "../lib/i18n";
 import {
   MEDIUM_KEY,
   mediumCookie,
@@ -24,8 +29,9 @@ import {
   storedMedium,
 } from "../lib/medium";
 import { canonicalUrl, pageMeta } from "../lib/meta";
-import { useRootData } from "../lib/root-data";
+import { formRefusal } from "../lib/refusal.server";
 import { useSubjectName } from "../lib/subject-name";
+import { orUnavailable } from "../lib/unavailable.server";
 import { findListedPaper } from "../lib/viewer-paper";
 import { keepDataWhenOnlyViewerChanges, onlyViewerChanged, viewerTargetOf } from "../lib/viewer-route";
 import type { Route } from "./+types/subject";
@@ -70,15 +76,101 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     }
   }
   const locale = localeFromPath(url.pathname);
+  // Board exam years whose March paper is not on the site (issue 25 §5): their rows say so, and offer a paper in
+  // the same pattern and "Ask for this paper".
+  const missing = missingYears(years);
+  const noted = [...new Set([...years.map((g) => g.year), ...missing])];
   const notes = Object.fromEntries(
-    await Promise.all(years.map(async (g) => [g.year, await yearNotesFor(services, g.year, subject.key, locale)])),
+    await Promise.all(noted.map(async (year) => [year, await yearNotesFor(services, year, subject.key, locale)])),
   );
   // Hindi, Marathi and Sanskrit papers, and Marathi-medium model papers, are printed in Devanagari.
   const devanagari = modelPapers.some((paper) => paper.language !== "en");
+  // Back from "Ask for this paper": the year's row thanks the student (the text made here, out of the scripts).
+  const asked = Number(url.searchParams.get("asked"));
+  const askNote = missing.includes(asked)
+    ? { year: asked, text: translate(locale)("subject.askThanks"), alert: false }
+    : null;
   return data(
-    { subject, medium, years, notes, modelPapers, modelPapersInEnglishOnly, sampleOnly, linked, devanagari },
+    {
+      subject,
+      medium,
+      years,
+      // Every year with a row, newest first: those with papers, and every board exam year.
+      rows: noted.sort((a, b) => b - a),
+      missing,
+      askNote,
+      notes,
+      modelPapers,
+      modelPapersInEnglishOnly,
+      sampleOnly,
+      linked,
+      devanagari,
+      itemList: itemListOf(subject, medium, years, locale, services.config.siteUrl),
+    },
     { headers },
   );
+}
+
+/** The page's messages on the server, for text made in the loader and the action. */
+function translate(locale: Locale) {
+  return i18nFor(locale, compiledCatalog(locale))._;
+}
+
+/**
+ * The listing as schema.org structured data, made here rather than in the page: its code then stays out of the
+ * page's scripts (the subject page is at its script budget).
+ */
+function itemListOf(subject: Subject, medium: Medium, years: YearGroup[], locale: Locale, siteUrl: string) {
+  const t = translate(locale);
+  const name = locale === "mr" ? subject.nameMr : subject.name;
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name: t("subject.listName", { subject: name, medium: t(`common.medium.${medium}`) }),
+    itemListElement: years
+      .flatMap((group) => group.papers.map((paper) => ({ paper, year: group.year })))
+      .map(({ paper, year }, index) => ({
+        "@type": "ListItem",
+        position: index + 1,
+        name: t(paper.official ? "subject.listItem" : "subject.listItemSample", {
+          subject: name,
+          paper: paperTitle(t, paper, year),
+        }),
+        url: canonicalUrl(siteUrl, paper.question_url),
+      })),
+  };
+}
+
+/**
+ * "Ask for this paper" (issue 25 §5): a plain form post, also without JavaScript. Counted, then back to the year's
+ * row with a thank-you; a refusal (a year that cannot be asked for, or too many asks) is shown in that row.
+ */
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const subject = subjectAt(url.pathname);
+  if (!subject) throw data(null, { status: 404 });
+  const services = context.get(servicesContext);
+  const form = await request.formData();
+  const year = formField(form, "year");
+  try {
+    const asked = await orUnavailable(() =>
+      askForPaper(services, {
+        subject: subject.key,
+        // The listing's medium, as the loader reads it: the form posts to the page's own address.
+        medium: mediumForRequest(url, request.headers.get("cookie")).medium,
+        year,
+        ip: clientIp(context.get(expressRequestContext)),
+      }),
+    );
+    const back = localizePath(subjectPath(subject), localeFromPath(url.pathname));
+    return redirect(safeRedirect(`${back}?medium=${asked.medium}&asked=${asked.year}#year-${asked.year}`, back), 303);
+  } catch (error) {
+    const t = translate(localeFromPath(url.pathname));
+    return formRefusal(error, (refusal) => ({
+      year: Number(year),
+      text: t(refusal.status === 429 ? "subject.askTooMany" : "subject.askRefused"),
+      alert: true,
+    }));
+  }
 }
 
 export const shouldRevalidate = keepDataWhenOnlyViewerChanges;
@@ -99,8 +191,13 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   }
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  // A refused "Ask for this paper" (429) says when to try again, as the API does.
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (!retryAfter) return loaderHeaders;
+  const headers = new Headers(loaderHeaders);
+  headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -128,8 +225,19 @@ function useSubjectNavigationPending(): boolean {
 }
 
 export default function SubjectPage({ loaderData }: Route.ComponentProps) {
-  const { subject, medium, years, notes, modelPapers, modelPapersInEnglishOnly, sampleOnly, linked } = loaderData;
-  const { siteUrl } = useRootData();
+  const {
+    subject,
+    medium,
+    years,
+    rows,
+    missing,
+    askNote,
+    notes,
+    modelPapers,
+    modelPapersInEnglishOnly,
+    sampleOnly,
+    linked,
+  } = loaderData;
   const t = useT();
   const subjectName = useSubjectName();
   const name = subjectName(subject);
@@ -150,22 +258,7 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
     return target ? viewer.solutionHref(target) : paper.solution_url;
   };
 
-  const itemList = {
-    "@context": "https://schema.org",
-    "@type": "ItemList",
-    name: t("subject.listName", { subject: name, medium: mediumLabel }),
-    itemListElement: years
-      .flatMap((group) => group.papers.map((paper) => ({ paper, year: group.year })))
-      .map(({ paper, year }, index) => ({
-        "@type": "ListItem",
-        position: index + 1,
-        name: t(paper.official ? "subject.listItem" : "subject.listItemSample", {
-          subject: name,
-          paper: paperTitle(t, paper, year),
-        }),
-        url: canonicalUrl(siteUrl, paper.question_url),
-      })),
-  };
+  const refused = useActionData<typeof action>();
 
   return (
     <>
@@ -200,8 +293,11 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
             ) : null}
             <SubjectPaperList
               years={years}
+              rows={rows}
+              missing={missing}
+              note={refused ?? askNote}
+              base={subjectPath(subject)}
               notes={notes}
-              subjectName={name}
               onOpen={onOpen}
               solutionHref={solutionHref}
             />
@@ -209,7 +305,7 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       <SubjectExplore currentKey={subject.key} />
-      <JsonLd data={itemList} />
+      <JsonLd data={loaderData.itemList} />
       {viewer.layer}
     </>
   );

@@ -10,7 +10,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     // SQLSTATE class 08 (connection exception), 57P0x (shutdown, cannot connect now), 53300 (too many connections).
     if (/^08|^57P0[1-4]$|^53300$/.test(code)) return true;
     const message = String((e as { message?: unknown }).message ?? "");
-    if (/database ping timed out|connect ECONNREFUSED|write CONNECTION_CLOSED|Connection terminated/i.test(message)) {
+    // "database … is not currently accepting connections" (55000, a database closed to connections for maintenance).
+    if (
+      /database ping timed out|connect ECONNREFUSED|write CONNECTION_CLOSED|Connection terminated|is not currently accepting connections/i.test(
+        message,
+      )
+    ) {
       return true;
     }
   }

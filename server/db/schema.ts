@@ -333,3 +333,21 @@ export const searchDocuments = pgTable(
  * memory (server/search/lexicon.server.ts).
  */
 export const searchWords = pgTable("search_words", { word: text("word").primaryKey() });
+
+/**
+ * "Ask for this paper" (issue 25 §5): how many times students asked for a board paper that is not on the site
+ * yet, per slot and medium. Only a count: nothing about who asked.
+ */
+export const paperRequests = pgTable(
+  "paper_requests",
+  {
+    subject: text("subject").notNull(),
+    medium: text("medium").notNull(),
+    year: integer("year").notNull(),
+    /** march | july */
+    session: text("session").notNull(),
+    count: integer("count").notNull().default(0),
+    lastAskedAt: timestamp("last_asked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.medium, t.year, t.session] })],
+);

@@ -14,6 +14,9 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true
 async function checkPage(page: Page, testInfo: TestInfo, name: string) {
   // With the page's fonts in place: the Devanagari font changes line heights, and so the targets' sizes.
   await page.evaluate(() => document.fonts.ready);
+  // From the top: the thanks page scrolls to its message, and the sticky header then covers part of the
+  // breadcrumb's links, which axe counts against their size (CI saw it once on the Marathi thanks page).
+  await page.evaluate(() => window.scrollTo(0, 0));
   await expectNoViolations(page, name);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} fits 360 px`).toBeLessThanOrEqual(
     360,

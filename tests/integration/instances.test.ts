@@ -179,7 +179,11 @@ describe.runIf(adminUrl || process.env.CI)("two instances starting at once on on
     const log = pino({ level: "warn" }, { write: (line: string) => void problems.push(line) });
     const started = await Promise.allSettled(
       dataDirs.map((dataDir) =>
-        startServer(loadConfig({ NODE_ENV: "test", PORT: "0", DATA_DIR: dataDir, DATABASE_URL: url }), { log }),
+        startServer(
+          // With the layout samples (a fixture since issue 25 §5): both instances generate them at once.
+          loadConfig({ NODE_ENV: "test", PORT: "0", DATA_DIR: dataDir, DATABASE_URL: url, SAMPLE_PAPERS: "1" }),
+          { log },
+        ),
       ),
     );
     const running = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));

@@ -50,7 +50,8 @@ describe("requests a probe sends to pages", () => {
   );
 
   it("POST to a page without a form is a 4xx, logged below error level", async () => {
-    for (const path of ["/about-us", "/", "/blogs", "/maharashtra-board-math-1-question-papers"]) {
+    // (A subject page has a form since issue 25 §5, "Ask for this paper": tests/integration/year-rows.test.ts.)
+    for (const path of ["/about-us", "/", "/blogs", "/maharashtra-board-math-1-question-papers/math-1-model-1"]) {
       const res = await fetch(`${server.url}${path}`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded" },

@@ -31,6 +31,8 @@ describe.runIf(process.env.SOAK === "1")("soak: mixed traffic at 200 connections
   beforeAll(async () => {
     app = await startAppProcess({
       LOG_LEVEL: "warn",
+      // The mix opens a listed PDF: the generated sample papers (a fixture, off by default) provide them.
+      SAMPLE_PAPERS: "1",
       // The mix signs one account in from one address, 200 connections at a time: this test is about staying
       // up and holding memory, not the abuse limits, whose reservations (decision 004) would refuse most of it.
       LOGIN_LIMIT_PER_ACCOUNT: "1000000",

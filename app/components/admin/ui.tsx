@@ -157,6 +157,21 @@ export function TableRegion({ label, children }: { label: string; children: Reac
 export const TH = "whitespace-nowrap border-b border-slate-200 bg-slate-100 px-3 py-2 text-left font-semibold";
 export const TD = "border-b border-slate-100 px-3 py-2 align-top";
 
+/** A console table's header row: one column header per name. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className={TH}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 const SIZE_UNITS = ["bytes", "KB", "MB", "GB"];
 
 /** 1536 → "1.5 KB": sizes as an operator reads them. */

@@ -9,6 +9,7 @@ import { FIRST_CATALOGUE_YEAR, MEDIUM_NAMES, MEDIUMS } from "../../../domain/cat
 import { SUBJECTS } from "../../../domain/subjects.ts";
 import { fieldErrors } from "../../../domain/validation.ts";
 import { listCatalogue } from "../../../server/admin/catalogue.server.ts";
+import { slotTable } from "../../../server/papers/requests.server.ts";
 import {
   FileSummary,
   KIND_LABELS,
@@ -24,9 +25,9 @@ import {
   FilterForm,
   LINK,
   SelectField,
+  TableHead,
   TableRegion,
   TD,
-  TH,
 } from "../../components/admin/ui";
 import { adminPage, NO_STORE } from "../../lib/admin.server";
 import { orUnavailable } from "../../lib/unavailable.server";
@@ -44,8 +45,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     ? parsed.data
     : (catalogueFilterSchema.safeParse(Object.fromEntries(Object.entries(query).filter(([name]) => !(name in errors))))
         .data ?? {});
-  const rows = await orUnavailable(() => listCatalogue(services, filter));
-  return { rows, filter: query as Record<(typeof FILTERS)[number], string | undefined>, errors };
+  const [rows, slots] = await orUnavailable(() => Promise.all([listCatalogue(services, filter), slotTable(services)]));
+  return { rows, slots, filter: query as Record<(typeof FILTERS)[number], string | undefined>, errors };
 }
 
 export function headers() {
@@ -141,15 +142,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           <div className="hidden sm:block">
             <TableRegion label="Papers">
               <table className="w-full min-w-[56rem] border-collapse text-sm">
-                <thead>
-                  <tr>
-                    {COLUMNS.map((column) => (
-                      <th key={column} scope="col" className={TH}>
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <TableHead columns={COLUMNS} />
                 <tbody>
                   {rows.map((row) => (
                     <tr key={row.id} data-paper={row.id}>
@@ -187,6 +180,47 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           No papers match. Try fewer filters.
         </p>
       )}
+      <SlotTable slots={loaderData.slots} />
     </>
+  );
+}
+
+/**
+ * Every March board-paper slot from 2018 to the latest exam, per subject and medium, whether it holds an official
+ * paper, and how many times students asked for it from the subject page (issue 25 §5): most asked first.
+ */
+function SlotTable({ slots }: { slots: Awaited<ReturnType<typeof slotTable>> }) {
+  const missing = slots.filter((slot) => !slot.official).length;
+  return (
+    <section aria-labelledby="slots" className="mt-10">
+      <h2 id="slots" className="text-xl font-bold text-slate-900">
+        Board papers by year
+      </h2>
+      <p className="mt-1 mb-2 text-sm text-slate-700" role="status">
+        {missing} of {slots.length} slots have no official paper yet. Students ask for them with "Ask for this paper" on
+        the subject page; the most asked for come first.
+      </p>
+      <TableRegion label="Board papers by year">
+        <table className="w-full min-w-[32rem] border-collapse text-sm">
+          <TableHead columns={["Subject", "Medium", "Year", "On the site", "Asked for"]} />
+          <tbody>
+            {slots.map((slot) => (
+              <tr
+                key={`${slot.subject}/${slot.medium}/${slot.year}`}
+                data-slot={`${slot.subject}/${slot.medium}/${slot.year}`}
+              >
+                <th scope="row" className={`${TD} text-left font-normal`}>
+                  {subjectLabel(slot.subject)}
+                </th>
+                <td className={TD}>{MEDIUM_NAMES[slot.medium]}</td>
+                <td className={TD}>March {slot.year}</td>
+                <td className={TD}>{slot.official ? "Official paper" : "Not added yet"}</td>
+                <td className={TD}>{slot.requests}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+    </section>
   );
 }

@@ -41,7 +41,7 @@ export async function startConsoleServer(): Promise<AppProcess> {
     rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`admin:create failed (${created.status}):\n${created.stdout}\n${created.stderr}`);
   }
-  const app = await startAppProcess({ DATA_DIR: dataDir });
+  const app = await startAppProcess({ DATA_DIR: dataDir, SAMPLE_PAPERS: "1" });
   return {
     ...app,
     dataDir,

@@ -10,7 +10,9 @@ export default async function globalSetup(_config: FullConfig) {
   const app = await startAppProcess(
     // Every browser test searches from 127.0.0.1, in parallel: the limit on cache misses (issue 23, tested in
     // tests/integration/hardening.test.ts) would refuse some of them.
-    { SEARCH_MISS_LIMIT_PER_IP: "100000" },
+    // The listing's layout, the viewer and the console are tested on the generated sample papers (issue 25 §5:
+    // a fixture, off by default).
+    { SEARCH_MISS_LIMIT_PER_IP: "100000", SAMPLE_PAPERS: "1" },
     {
       readiness: [
         { path: "/healthz", timeoutMs: 90_000 },
