@@ -125,6 +125,25 @@ describe("made papers over HTTP", () => {
     const page = await get(`/practice/${attempt.id}`, { Cookie: cookie });
     expect(page.status).toBe(200);
     expect(page.body).toContain("Algebra: Mixed Paper 4242");
+
+    // Checking and the result, as for a written paper: marks by item, then a score out of the paper's 40.
+    const call = (path: string, method: string, json?: unknown) =>
+      fetch(`${server.url}/api/v1/attempts/${attempt.id}${path}`, {
+        method,
+        headers: { Cookie: cookie, "Content-Type": "application/json" },
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      });
+    expect((await call("/finish-writing", "POST")).status).toBe(200);
+    expect((await call("/marks", "PUT", { marks: { q1a1: 1, q1a2: 1 } })).status).toBe(200);
+    const check = await get(`/practice/${attempt.id}/check`, { Cookie: cookie });
+    expect(check.status).toBe(200);
+    expect(check.body).toContain('id="q3a1"');
+    const finished = await call("/finish", "POST");
+    expect(finished.status).toBe(200);
+    const done = ((await finished.json()) as { data: { state: string; result: { max: number; scored: number } } }).data;
+    expect(done.state).toBe("finished");
+    expect(done.result).toMatchObject({ max: 40, scored: 2 });
+    expect((await get(`/practice/${attempt.id}/result`, { Cookie: cookie })).status).toBe(200);
   });
 
   it("avoids the papers the student has practised, by naming them in the id", async () => {
