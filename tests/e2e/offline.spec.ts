@@ -2,9 +2,10 @@ import { type Page, request as playwrightRequest } from "@playwright/test";
 import { PAGES_CACHE, SAVED_CACHE, SAVED_DB } from "../../app/lib/offline-names.ts";
 import { subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { signUpViaApi } from "./support/accounts.ts";
+import { ADMIN, startConsoleServer } from "./support/admin.ts";
 import { expectNoViolations } from "./support/axe.ts";
 import { hydrated } from "./support/hydration.ts";
-import { expect, test } from "./support/test.ts";
+import { expect, RESEND_ON_RESET, test } from "./support/test.ts";
 
 /**
  * Saved papers (issue 16): a signed-in student's opened papers read offline from My saved papers, and nothing of
@@ -300,4 +301,52 @@ test("offline, a practice page kept for one paper never stands in for another, a
   await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
   await expect(page.getByText("This needs the internet")).toBeVisible();
   await context.setOffline(false);
+});
+
+test("a paper an admin retired leaves the student's saved papers once they are online (issue 23)", async ({
+  browser,
+}, testInfo) => {
+  // Its own server, with an admin: a paper is retired there while the student's device holds it.
+  test.setTimeout(180_000);
+  const app = await startConsoleServer();
+  const context = await browser.newContext({
+    baseURL: app.url,
+    viewport: { width: 360, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+    serviceWorkers: "allow",
+  });
+  const admin = await playwrightRequest.newContext({ baseURL: app.url });
+  try {
+    const page = await context.newPage();
+    await signUpViaApi(page, app.url, testInfo);
+    const board = await openBoardPaper(page);
+    await page.goto("/saved");
+    const items = page.locator("li[data-saved-id]");
+    await expect(items).toHaveCount(1);
+
+    const signedIn = await admin.post("/api/v1/login", {
+      ...RESEND_ON_RESET,
+      data: { email_or_phone: ADMIN.email, password: ADMIN.password },
+      headers: { Origin: app.url },
+    });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    const retired = await admin.post(`/admin/papers/${board.id}`, {
+      ...RESEND_ON_RESET,
+      form: { intent: "retire" },
+      headers: { Origin: app.url },
+    });
+    expect(retired.status()).toBe(200);
+    expect(await retired.text()).toContain("is retired");
+
+    // Next time My saved papers opens online, the paper the server no longer serves leaves the list and the device.
+    await page.goto("/saved");
+    await expect(items).toHaveCount(0);
+    await expect(page.getByText("No papers saved yet.")).toBeVisible();
+    await expect.poll(async () => (await offlineData(page)).records).toBe(0);
+  } finally {
+    await admin.dispose();
+    await context.close();
+    await app.stop();
+  }
 });

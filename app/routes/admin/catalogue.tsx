@@ -194,13 +194,13 @@ function SlotTable({ slots }: { slots: Awaited<ReturnType<typeof slotTable>> }) 
   return (
     <section aria-labelledby="slots" className="mt-10">
       <h2 id="slots" className="text-xl font-bold text-slate-900">
-        Board papers by year
+        Board papers asked for
       </h2>
       <p className="mt-1 mb-2 text-sm text-slate-700" role="status">
         {missing} of {slots.length} slots have no official paper yet. Students ask for them with "Ask for this paper" on
         the subject page; the most asked for come first.
       </p>
-      <TableRegion label="Board papers by year">
+      <TableRegion label="Board papers asked for">
         <table className="w-full min-w-[32rem] border-collapse text-sm">
           <TableHead columns={["Subject", "Medium", "Year", "On the site", "Asked for"]} />
           <tbody>
