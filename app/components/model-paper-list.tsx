@@ -12,7 +12,7 @@ export function ModelPaperList({
   base,
 }: {
   papers: ModelPaperSummary[];
-  note?: string | undefined;
+  note?: string | null | undefined;
   /** The subject page's path (English). */
   base: string;
 }) {

@@ -4,7 +4,7 @@ import { paperTitle } from "../components/subject-paper-list";
 import type { Translate } from "./i18n";
 
 /** A listed paper as the viewer shows it: "Mathematics 1, March 2023", its question and solution. */
-function listedViewerPaper(subjectName: string, paper: PaperListItem, year: number, t?: Translate): ViewerPaper {
+export function listedViewerPaper(subjectName: string, paper: PaperListItem, year: number, t?: Translate): ViewerPaper {
   return {
     id: paper.id,
     title: `${subjectName}, ${paperTitle(t, paper, year)}`,

@@ -32,7 +32,7 @@ import { canonicalUrl, pageMeta } from "../lib/meta";
 import { formRefusal } from "../lib/refusal.server";
 import { useSubjectName } from "../lib/subject-name";
 import { orUnavailable } from "../lib/unavailable.server";
-import { findListedPaper } from "../lib/viewer-paper";
+import { findListedPaper, listedViewerPaper } from "../lib/viewer-paper";
 import { keepDataWhenOnlyViewerChanges, onlyViewerChanged, viewerTargetOf } from "../lib/viewer-route";
 import type { Route } from "./+types/subject";
 
@@ -101,8 +101,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       askNote,
       notes,
       modelPapers,
-      modelPapersInEnglishOnly,
-      sampleOnly,
+      // The notes' text is made here, out of the page's scripts (the page is at its script budget).
+      board: translate(locale)("subject.board", { medium: translate(locale)(`common.medium.${medium}`) }),
+      englishOnlyNote: modelPapersInEnglishOnly
+        ? translate(locale)("subject.englishOnly", { medium: translate(locale)(`common.medium.${medium}`) })
+        : null,
+      sampleNote: sampleOnly && modelPapers.length > 0 ? translate(locale)("subject.sampleNote") : null,
       linked,
       devanagari,
       itemList: itemListOf(subject, medium, years, locale, services.config.siteUrl),
@@ -225,38 +229,23 @@ function useSubjectNavigationPending(): boolean {
 }
 
 export default function SubjectPage({ loaderData }: Route.ComponentProps) {
-  const {
-    subject,
-    medium,
-    years,
-    rows,
-    missing,
-    askNote,
-    notes,
-    modelPapers,
-    modelPapersInEnglishOnly,
-    sampleOnly,
-    linked,
-  } = loaderData;
+  const { subject, medium, years, rows, missing, askNote, notes, modelPapers, englishOnlyNote, sampleNote, linked } =
+    loaderData;
   const t = useT();
   const subjectName = useSubjectName();
   const name = subjectName(subject);
-  const mediumLabel = t(`common.medium.${medium}`);
   const pending = useSubjectNavigationPending();
   const viewer = usePaperViewer((id) => findListedPaper(years, name, id, t) ?? (linked?.id === id ? linked : null));
 
   useRememberedMedium(medium);
 
   const onOpen: OpenPaperHandler = (event, { paper, year, kind }) => {
-    const target = findListedPaper([{ year, papers: [paper] }], name, paper.id, t);
-    if (!target) return;
+    const target = listedViewerPaper(name, paper, year, t);
     if (kind === "question") viewer.openInPlace(event, target, "question");
     else viewer.onSolutionClick(event, target);
   };
-  const solutionHref = (paper: PaperListItem, year: number) => {
-    const target = findListedPaper([{ year, papers: [paper] }], name, paper.id, t);
-    return target ? viewer.solutionHref(target) : paper.solution_url;
-  };
+  const solutionHref = (paper: PaperListItem, year: number) =>
+    viewer.solutionHref(listedViewerPaper(name, paper, year, t));
 
   const refused = useActionData<typeof action>();
 
@@ -270,8 +259,7 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
           </p>
         )}
         <p className="mt-2 text-slate-700">
-          {t("subject.board", { medium: mediumLabel })}{" "}
-          {viewer.signedIn ? t("subject.tapToOpen") : t("subject.signInToOpen")}
+          {loaderData.board} {viewer.signedIn ? t("subject.tapToOpen") : t("subject.signInToOpen")}
         </p>
         <MediumSwitcher current={medium} />
       </div>
@@ -281,14 +269,10 @@ export default function SubjectPage({ loaderData }: Route.ComponentProps) {
           <LoaderAnimation />
         ) : (
           <>
-            <ModelPaperList
-              papers={modelPapers}
-              base={subjectPath(subject)}
-              note={modelPapersInEnglishOnly ? t("subject.englishOnly", { medium: mediumLabel }) : undefined}
-            />
-            {sampleOnly && modelPapers.length > 0 ? (
+            <ModelPaperList papers={modelPapers} base={subjectPath(subject)} note={englishOnlyNote} />
+            {sampleNote ? (
               <p className="mb-4 max-w-3xl rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-                {t("subject.sampleNote")}
+                {sampleNote}
               </p>
             ) : null}
             <SubjectPaperList

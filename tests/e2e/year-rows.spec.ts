@@ -21,9 +21,9 @@ const FLOWS = [
     locale: "mr",
     subject: "/mr/maharashtra-board-geography-question-papers?medium=marathi",
     notAdded: "बोर्डाची प्रश्नपत्रिका अजून जोडलेली नाही.",
-    ask: /^ही प्रश्नपत्रिका हवी आहे\s*:\s*2025$/,
+    ask: /^या प्रश्नपत्रिकेची मागणी करा\s*:\s*2025$/,
     thanks: /^धन्यवाद!/,
-    practise: "याच आराखड्यातील प्रश्नपत्रिका सोडवा",
+    practise: "याच आराखड्यानुसार प्रश्नपत्रिका सोडवा",
     made: /^भूगोल : मिश्र प्रश्नपत्रिका \d+$/,
   },
 ];

@@ -81,7 +81,7 @@ describe("year rows on a default install", () => {
   it("says so in Marathi too", async () => {
     const { body } = await page(`/mr${MATH_1}?medium=marathi`);
     expect(body).toContain("बोर्डाची प्रश्नपत्रिका अजून जोडलेली नाही.");
-    expect(body).toContain("ही प्रश्नपत्रिका हवी आहे");
+    expect(body).toContain("या प्रश्नपत्रिकेची मागणी करा");
     expect(body).toContain(`href="/mr${MATH_1}/new-paper"`);
   });
 
