@@ -17,7 +17,11 @@ export function seededRandom(seed: number): () => number {
 
 /** A shuffled copy (Fisher-Yates) of `items`, the same for the same seed. */
 export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
-  const random = seededRandom(seed);
+  return shuffleWith(items, seededRandom(seed));
+}
+
+/** A shuffled copy (Fisher-Yates) of `items`, drawing from `random` (a `seededRandom` sequence shared by several draws). */
+export function shuffleWith<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

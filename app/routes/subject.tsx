@@ -85,11 +85,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   );
   // Hindi, Marathi and Sanskrit papers, and Marathi-medium model papers, are printed in Devanagari.
   const devanagari = modelPapers.some((paper) => paper.language !== "en");
-  // Back from "Ask for this paper": the year's row thanks the student (the text made here, out of the scripts).
+  // Texts made here rather than in the page, whose scripts are at their budget.
+  const t = translate(locale);
+  const mediumLabel = t(`common.medium.${medium}`);
+  // Back from "Ask for this paper": the year's row thanks the student.
   const asked = Number(url.searchParams.get("asked"));
-  const askNote = missing.includes(asked)
-    ? { year: asked, text: translate(locale)("subject.askThanks"), alert: false }
-    : null;
+  const askNote = missing.includes(asked) ? { year: asked, text: t("subject.askThanks"), alert: false } : null;
   return data(
     {
       subject,
@@ -101,15 +102,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       askNote,
       notes,
       modelPapers,
-      // The notes' text is made here, out of the page's scripts (the page is at its script budget).
-      board: translate(locale)("subject.board", { medium: translate(locale)(`common.medium.${medium}`) }),
-      englishOnlyNote: modelPapersInEnglishOnly
-        ? translate(locale)("subject.englishOnly", { medium: translate(locale)(`common.medium.${medium}`) })
-        : null,
-      sampleNote: sampleOnly && modelPapers.length > 0 ? translate(locale)("subject.sampleNote") : null,
+      board: t("subject.board", { medium: mediumLabel }),
+      englishOnlyNote: modelPapersInEnglishOnly ? t("subject.englishOnly", { medium: mediumLabel }) : null,
+      sampleNote: sampleOnly && modelPapers.length > 0 ? t("subject.sampleNote") : null,
       linked,
       devanagari,
-      itemList: itemListOf(subject, medium, years, locale, services.config.siteUrl),
+      itemList: itemListOf(subject, years, { t, locale, mediumLabel }, services.config.siteUrl),
     },
     { headers },
   );
@@ -124,13 +122,17 @@ function translate(locale: Locale) {
  * The listing as schema.org structured data, made here rather than in the page: its code then stays out of the
  * page's scripts (the subject page is at its script budget).
  */
-function itemListOf(subject: Subject, medium: Medium, years: YearGroup[], locale: Locale, siteUrl: string) {
-  const t = translate(locale);
+function itemListOf(
+  subject: Subject,
+  years: YearGroup[],
+  { t, locale, mediumLabel }: { t: ReturnType<typeof translate>; locale: Locale; mediumLabel: string },
+  siteUrl: string,
+) {
   const name = locale === "mr" ? subject.nameMr : subject.name;
   return {
     "@context": "https://schema.org",
     "@type": "ItemList",
-    name: t("subject.listName", { subject: name, medium: t(`common.medium.${medium}`) }),
+    name: t("subject.listName", { subject: name, medium: mediumLabel }),
     itemListElement: years
       .flatMap((group) => group.papers.map((paper) => ({ paper, year: group.year })))
       .map(({ paper, year }, index) => ({

@@ -19,6 +19,9 @@ interface MadePdfs {
   solution: string;
 }
 
+/** Typesetting loads running now. */
+let running = 0;
+
 const pdfs = createCache<PaperStore, MadePdfs | undefined>({
   name: "made paper PDFs",
   madeFrom: [],
@@ -37,7 +40,6 @@ const pdfs = createCache<PaperStore, MadePdfs | undefined>({
     }
   },
 });
-let running = 0;
 
 export class TypesetBusyError extends Error {
   override name = "TypesetBusyError";

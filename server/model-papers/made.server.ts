@@ -10,7 +10,7 @@
  */
 import type { ModelPaper, PaperItem, PaperSection } from "../../domain/model-papers.ts";
 import { isLanguageSubject } from "../../domain/papers.ts";
-import { MAX_SEED, seededRandom } from "../../domain/random.ts";
+import { MAX_SEED, seededRandom, shuffleWith } from "../../domain/random.ts";
 import { SUBJECT_KEYS, type SubjectKey } from "../../domain/subjects.ts";
 import { SYLLABUSES } from "../../domain/syllabus/index.ts";
 import { findGiveAways } from "./give-aways.server.ts";
@@ -111,20 +111,11 @@ function compatibleSections(
   return found;
 }
 
-function shuffle<T>(items: readonly T[], random: () => number): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-  }
-  return copy;
-}
-
 /** Candidates from papers not avoided first, each group in a random order. */
 function preferred<T extends { source: number }>(candidates: readonly T[], avoid: number, random: () => number): T[] {
   const fresh = candidates.filter((c) => (avoid & (1 << c.source)) === 0);
   const practised = candidates.filter((c) => (avoid & (1 << c.source)) !== 0);
-  return [...shuffle(fresh, random), ...shuffle(practised, random)];
+  return [...shuffleWith(fresh, random), ...shuffleWith(practised, random)];
 }
 
 const isChoice = (item: PaperItem) => item.options !== undefined;

@@ -3,7 +3,7 @@
  * hold yet, and "Ask for this paper", counted per slot so that an operator adds the most wanted ones first. Only
  * a count is kept, never who asked; one address can ask at most ASK_LIMIT times an hour.
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { FIRST_CATALOGUE_YEAR, isMedium, MEDIUMS, type Medium } from "../../domain/catalog.ts";
 import { isSubjectKey, SUBJECTS, type SubjectKey } from "../../domain/subjects.ts";
 import { paperRequests, papers } from "../db/schema.ts";
@@ -112,7 +112,7 @@ export async function slotTable(services: Pick<Services, "database">, now: Date 
       .select({ subject: papers.subject, year: papers.year, mediums: papers.mediums })
       .from(papers)
       .where(and(eq(papers.session, "march"), eq(papers.official, true), isNull(papers.retiredAt))),
-    db.select().from(paperRequests).where(eq(paperRequests.session, "march")).orderBy(asc(paperRequests.subject)),
+    db.select().from(paperRequests).where(eq(paperRequests.session, "march")),
   ]);
   const official = new Set(held.flatMap((row) => row.mediums.map((m) => `${row.subject}/${m}/${row.year}`)));
   const requests = new Map(asked.map((row) => [`${row.subject}/${row.medium}/${row.year}`, row.count]));
