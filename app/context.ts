@@ -1,5 +1,6 @@
 import type { Request as ExpressRequest } from "express";
 import { createContext } from "react-router";
+import type { AdminUser } from "../server/admin/auth.server.ts";
 import type { SessionUser } from "../server/auth/session.server.ts";
 import type { Services } from "../server/services.server.ts";
 
@@ -14,3 +15,5 @@ export const expressRequestContext = createContext<ExpressRequest>();
 export const sessionContext = createContext<Promise<SessionUser | null>>();
 /** Set when a loader or action of this request met a database outage: the outage middleware answers 503. */
 export const outageContext = createContext<boolean>(false);
+/** The console's admin, set by its layout's guard (app/lib/middleware.server.ts `adminMiddleware`); unset elsewhere. */
+export const adminContext = createContext<AdminUser>();

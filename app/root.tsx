@@ -57,7 +57,12 @@ export function shouldRevalidate({
 }
 
 export function meta({ error, matches }: Route.MetaArgs) {
-  const { _: t } = i18nFrom(matches);
+  const { _: t } = i18nFrom(matches, error);
+  // Any 404 is the site's 404 page, titled as the not-found route titles it (the console refused to anyone but
+  // an admin must look exactly like it).
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return [{ title: t("common.notFound.metaTitle", { site: SITE.name }) }, { name: "robots", content: "noindex" }];
+  }
   if (error) return [{ title: `${t("common.error.title")} | ${SITE.name}` }];
   return [
     { title: t("common.site.defaultTitle") },

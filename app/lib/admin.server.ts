@@ -1,14 +1,12 @@
 /**
- * The admin console's guard for page loaders and actions (issue 15). Every loader and action of
- * app/routes/admin/* calls it on the server, not only the layout: a child route's data can be fetched on its
- * own (single fetches, form posts), so a check in the layout alone would not protect it.
- * Anyone but an admin gets the site's ordinary 404 page, never a hint that the console exists.
+ * The admin console's loaders' and actions' helpers (issue 15). The guard itself is the console layout's
+ * middleware (`adminMiddleware`, app/lib/middleware.server.ts), which runs before any of them.
  */
 import { data, type RouterContextProvider } from "react-router";
-import { type AdminUser, getAdmin } from "../../server/admin/auth.server.ts";
+import type { AdminUser } from "../../server/admin/auth.server.ts";
 import { checkAdminRateLimit } from "../../server/admin/catalogue.server.ts";
 import type { Services } from "../../server/services.server.ts";
-import { expressRequestContext, servicesContext } from "../context";
+import { adminContext, servicesContext } from "../context";
 import { formRefusal } from "./refusal.server";
 import { orUnavailable } from "./unavailable.server";
 
@@ -20,15 +18,11 @@ export interface AdminPage {
 }
 
 /**
- * The signed-in admin and the services; anyone else gets the 404 page. Every console loader and action calls
- * it (a child route's data can be fetched on its own). Not a middleware of the console's layout: a middleware
- * that throws stops every loader of the request, the root's too, and the 404 page would then have no
- * messages (decision 021).
+ * The signed-in admin (checked by the console layout's middleware) and the services. Outside the console's
+ * routes there is no admin in the context, and this throws.
  */
-export async function adminPage(context: Context): Promise<AdminPage> {
-  const admin = await orUnavailable(() => getAdmin(context.get(expressRequestContext)));
-  if (!admin) throw data(null, { status: 404 });
-  return { admin, services: context.get(servicesContext) };
+export function adminPage(context: Context): AdminPage {
+  return { admin: context.get(adminContext), services: context.get(servicesContext) };
 }
 
 /** What a console form action answers: shown inline by the page (AdminNotice), field messages beside their fields. */
@@ -46,7 +40,7 @@ export async function adminAction<T extends AdminActionResult>(
   intent: string,
   change: (page: AdminPage) => Promise<T>,
 ) {
-  const page = await adminPage(context);
+  const page = adminPage(context);
   try {
     return await orUnavailable(async () => {
       await checkAdminRateLimit(page.services, page.admin);

@@ -77,9 +77,12 @@ export function i18nFor(locale: Locale, messages: CompiledCatalog = EMPTY): I18n
   return i18n;
 }
 
-/** For `meta` functions, which cannot use hooks: the page's language and messages from the root's data. */
-export function i18nFrom(matches: readonly MatchLike[]): I18n {
-  const root = rootDataFrom(matches);
+/**
+ * For `meta` functions, which cannot use hooks: the page's language and messages from the root's data (or from
+ * the page's error, a middleware's refusal: `meta`'s `error`).
+ */
+export function i18nFrom(matches: readonly MatchLike[], error?: unknown): I18n {
+  const root = rootDataFrom(matches, error);
   return i18nFor(root?.locale ?? "en", messagesOf(root?.catalog));
 }
 

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "react-router";
+import { isRouteErrorResponse, type MetaDescriptor } from "react-router";
 import { LOCALES, type Locale, localizePath } from "../../domain/i18n.ts";
 import { SITE } from "../../domain/site.ts";
 
@@ -20,10 +20,24 @@ export interface RootData {
   unavailable: boolean;
 }
 
+/**
+ * What a middleware throws to refuse a whole page before any loader runs (app/lib/root.server.ts `pageRefusal`):
+ * the root's data travels in the error, since the root's loader did not run.
+ */
+export interface PageRefusal {
+  root: RootData;
+}
+
+/** The root's data carried by a thrown page refusal, if the error is one. */
+export function refusedRootData(error: unknown): RootData | undefined {
+  return isRouteErrorResponse(error) ? (error.data as Partial<PageRefusal> | null)?.root : undefined;
+}
+
 export type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
-export function rootDataFrom(matches: readonly MatchLike[]): RootData | undefined {
-  return matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+/** The root's data for `meta` functions: its loader's, or a page refusal's (`error`, the page's error). */
+export function rootDataFrom(matches: readonly MatchLike[], error?: unknown): RootData | undefined {
+  return (matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined) ?? refusedRootData(error);
 }
 
 export function canonicalUrl(siteUrl: string, path: string): string {

@@ -8,7 +8,7 @@ import { compiledCatalog, pageCatalog } from "../../server/i18n/catalog.server.t
 import { servicesContext, sessionContext } from "../context";
 import { i18nFor, registerCatalog } from "./i18n";
 import { mediumFromCookie } from "./medium";
-import type { RootData } from "./meta";
+import type { PageRefusal, RootData } from "./meta";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -18,6 +18,41 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  * a thrown root error would leave the error page without its catalog.
  */
 export async function getRootData(context: Readonly<RouterContextProvider>, request: Request, url: URL) {
+  const { config } = context.get(servicesContext);
+  const rootData = await readRootData(context, request, url, true);
+  if (rootData.unavailable) return data(rootData, { status: 503, headers: { "Retry-After": "5" } });
+  // Offered once: the next page does not offer again, whatever the visitor answers (or does not).
+  if (rootData.offerMarathi) {
+    const seen = setCookie(LANGUAGE_OFFERED_COOKIE, "1", { maxAgeSeconds: ONE_YEAR_SECONDS, secure: config.https });
+    return data(rootData, { headers: { "Set-Cookie": seen } });
+  }
+  return rootData;
+}
+
+/**
+ * A whole-page refusal thrown by a middleware before any loader runs (the console's 404 to anyone but an admin,
+ * or a 503 in an outage): React Router then runs no loader, the root's neither, so the refusal carries the
+ * root's data itself and `useRootData` reads it from the error (decision 021). Throw what it returns.
+ */
+export async function pageRefusal(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  url: URL,
+  status: 404 | 503,
+) {
+  const root = await readRootData(context, request, url, false);
+  const refusal: PageRefusal = { root };
+  // No headers: React Router does not pass a middleware's thrown headers on; the outage middleware adds a 503's
+  // Retry-After.
+  return data(refusal, { status });
+}
+
+async function readRootData(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  url: URL,
+  mayOffer: boolean,
+): Promise<RootData> {
   const { config } = context.get(servicesContext);
   let user: SessionUser | null = null;
   let unavailable = false;
@@ -37,6 +72,7 @@ export async function getRootData(context: Readonly<RouterContextProvider>, requ
   registerCatalog(catalog.key, catalog.messages, catalog.json);
   const cookies = request.headers.get("cookie");
   const offer =
+    mayOffer &&
     locale === "en" &&
     readCookie(cookies, LANGUAGE_COOKIE) === undefined &&
     readCookie(cookies, LANGUAGE_OFFERED_COOKIE) === undefined &&
@@ -50,7 +86,7 @@ export async function getRootData(context: Readonly<RouterContextProvider>, requ
         decline: mr._("common.offer.decline"),
       }
     : null;
-  const rootData: RootData = {
+  return {
     siteUrl: config.siteUrl,
     user: user ? { id: user.id, name: user.name } : null,
     locale,
@@ -59,11 +95,4 @@ export async function getRootData(context: Readonly<RouterContextProvider>, requ
     fontUrl: fontUrl(),
     unavailable,
   };
-  if (unavailable) return data(rootData, { status: 503, headers: { "Retry-After": "5" } });
-  // Offered once: the next page does not offer again, whatever the visitor answers (or does not).
-  if (offerMarathi) {
-    const seen = setCookie(LANGUAGE_OFFERED_COOKIE, "1", { maxAgeSeconds: ONE_YEAR_SECONDS, secure: config.https });
-    return data(rootData, { headers: { "Set-Cookie": seen } });
-  }
-  return rootData;
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { SITE } from "../../domain/site.ts";
-import { i18nFrom, useT } from "../lib/i18n";
+import { i18nFrom } from "../lib/i18n";
 import { ErrorPanel } from "../root";
 import type { Route } from "./+types/not-found";
 
@@ -20,7 +20,7 @@ export function meta({ location, matches }: Route.MetaArgs) {
   ];
 }
 
+/** The same panel as every 404 the root's boundary shows. */
 export default function NotFound() {
-  const t = useT();
-  return <ErrorPanel name="notFound" message={t("common.notFound.pageMessage")} />;
+  return <ErrorPanel name="notFound" />;
 }

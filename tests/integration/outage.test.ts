@@ -121,6 +121,14 @@ describe.runIf(postgresBinDir())("a database outage under traffic", () => {
       expect(subject.headers.get("retry-after")).toBe("5");
       expect(subject.text).toMatch(/We could not load the question papers|We will be back in a moment/);
     }
+    // The console's guard is its layout's middleware, which runs before any loader (decision 021): in an outage it
+    // answers the site's 503 page itself, with the page's messages, not a 500 or a page of raw message keys.
+    const console503 = await call("probe", "/admin", { headers: { Cookie: sessionCookie } });
+    expect(console503.status).toBe(503);
+    expect(console503.headers.get("retry-after")).toBe("5");
+    expect(console503.text).toContain("We will be back in a moment");
+    // Its title too comes from the messages (meta reads them from the refusal).
+    expect(console503.text).toContain("<title>Something went wrong | PaperStation</title>");
     expect(Date.now() - stoppedAt).toBeLessThan(15_000);
 
     await pg.start();

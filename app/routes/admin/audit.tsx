@@ -18,7 +18,7 @@ import { orUnavailable } from "../../lib/unavailable.server";
 import type { Route } from "./+types/audit";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { services } = await adminPage(context);
+  const { services } = adminPage(context);
   const asked = {
     paper: url.searchParams.get("paper") ?? "",
     admin: url.searchParams.get("admin") ?? "",

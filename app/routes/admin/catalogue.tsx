@@ -36,7 +36,7 @@ import type { Route } from "./+types/catalogue";
 const FILTERS = ["subject", "medium", "year", "kind", "status"] as const;
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { services } = await adminPage(context);
+  const { services } = adminPage(context);
   const query = Object.fromEntries(FILTERS.map((name) => [name, url.searchParams.get(name) ?? undefined]));
   const parsed = catalogueFilterSchema.safeParse(query);
   // A bad filter (a hand-edited URL) is named beside its field; the others still apply.

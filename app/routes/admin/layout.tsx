@@ -2,30 +2,35 @@ import { data, isRouteErrorResponse, NavLink, Outlet, useRouteError } from "reac
 import { openReportCount } from "../../../server/reports/reports.server.ts";
 import { adminMeta } from "../../components/admin/ui";
 import { adminPage, NO_STORE } from "../../lib/admin.server";
+import { adminMiddleware } from "../../lib/middleware.server";
 import { orUnavailable } from "../../lib/unavailable.server";
 import { ErrorBoundary as SiteErrorBoundary } from "../../root";
 import type { Route as NotFoundRoute } from "../+types/not-found";
 import NotFound, { meta as notFoundMeta } from "../not-found";
 import type { Route } from "./+types/layout";
 
+// Server only (React Router leaves `middleware` out of the browser's build): the console's guard, before any of
+// its loaders and actions (decision 021).
+export const middleware: Route.MiddlewareFunction[] = [adminMiddleware];
+
 /** The console's frame: who is signed in, its sections, and the open problem reports as a count. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { admin, services } = await adminPage(context);
+  const { admin, services } = adminPage(context);
   const openReports = await orUnavailable(() => openReportCount(services));
   return data({ admin: { name: admin.name, email: admin.email }, openReports }, { headers: NO_STORE });
 }
 
 /**
- * An admin's pages are never stored (the loader says so); anyone else's 404, whose loader threw, has the
- * same headers as any other 404 page.
+ * An admin's pages are never stored (the loader says so); anyone else's 404 comes from the middleware, before
+ * any loader, with the same headers as any other 404 page.
  */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
 /**
- * Anyone but an admin sees exactly the site's 404 page, title included, as at any address that does not
- * exist: nothing tells them that a console is here.
+ * Anyone but an admin sees the root's boundary with exactly the site's 404 page (the middleware's refusal). An
+ * admin at a console address that names nothing (an unknown paper) sees the same 404 page.
  */
 export function meta(args: Route.MetaArgs) {
   if (isNotFound(args.error)) return notFoundMeta(args as unknown as NotFoundRoute.MetaArgs);

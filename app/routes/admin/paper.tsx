@@ -34,7 +34,7 @@ import type { Route } from "./+types/paper";
 const HISTORY_SHOWN = 20;
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const { services } = await adminPage(context);
+  const { services } = adminPage(context);
   const id = params.paperId;
   const [paper, history, reports] = await orUnavailable(() =>
     Promise.all([

@@ -12,7 +12,7 @@ const isStatus = (value: unknown): value is ReportStatus =>
   typeof value === "string" && (REPORT_STATUSES as readonly string[]).includes(value);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { services } = await adminPage(context);
+  const { services } = adminPage(context);
   const asked = url.searchParams.get("status");
   const status: ReportStatus = isStatus(asked) ? asked : "open";
   const lists = await orUnavailable(() =>

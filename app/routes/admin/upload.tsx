@@ -9,11 +9,10 @@ import {
 import { SUBJECTS } from "../../../domain/subjects.ts";
 import { AdminTitle, adminMeta, SelectField } from "../../components/admin/ui";
 import { UploadForm } from "../../components/admin/upload-form";
-import { adminPage, NO_STORE } from "../../lib/admin.server";
+import { NO_STORE } from "../../lib/admin.server";
 import type { Route } from "./+types/upload";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await adminPage(context);
+export function loader() {
   return { thisYear: new Date().getFullYear() };
 }
 

@@ -33,7 +33,7 @@ const DONE: Record<string, string> = {
 };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { services } = await adminPage(context);
+  const { services } = adminPage(context);
   const notes = await orUnavailable(() => listYearNotes(services));
   const id = (name: string) => {
     const value = Number(url.searchParams.get(name));
