@@ -2,6 +2,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { type ChunkPolicy, chunkPolicy } from "./app/chunks.ts";
 
 /**
  * One module graph (decision 018): the server runs `server/` and `domain/` from source, so the route bundle
@@ -33,6 +34,17 @@ function runFromSource(): Plugin {
   };
 }
 
+/** A code-splitting group's test: the modules whose declared chunk (app/chunks.ts) is `policy`. */
+function inGroup(policy: ChunkPolicy) {
+  const root = import.meta.dirname;
+  return (id: string) => {
+    if (id.startsWith("\0")) return false;
+    // Route modules are split into pieces named by a query (`subject.tsx?route-chunk=clientLoader`).
+    const file = id.split("?")[0] ?? id;
+    return chunkPolicy(path.relative(root, file).split(path.sep).join("/")) === policy;
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [runFromSource(), tailwindcss(), reactRouter()],
   build: {
@@ -52,32 +64,12 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
                 },
-                // Not in it: what only some pages use. The modules loaded on demand (the sign-in card, the
-                // viewer's parts), the viewer's frame and sign-in dialog (subject and paper pages only),
-                // and the paper's body, practice's rules and its sync (paper and practice pages only), and
-                // the text pages' parts (article body, community block, page heading, form fields), which the
-                // subject page does not use; the modal frame (only the lazy viewer and sign-in dialog use it) and
-                // practice's page frame (practice pages only). In this group they would be part of
-                // every page's first load. Nor the admin console (its routes, components and domain/admin.ts, with
-                // zod) or the 404 route its layout shows to everyone else: only the console's pages load them.
-                {
-                  name: "shared",
-                  test: /[\\/](app|domain)[\\/](?!routes[\\/](admin[\\/]|not-found\.tsx)|components[\\/]admin[\\/]|admin\.ts|components[\\/](auth-card|auth-dialog|paper-viewer|paper-viewer-body|paper-viewer-document|paper-viewer-layer|model-paper-view|article-body|community-block|page-heading|form-fields|paper-modal|practice-page)\.tsx|lib[\\/](pdf-source|viewer-zoom|viewer-memory|viewer-route|viewer-code|viewer-paper|practice-sync|vitals.client|api|pwa\.client|after-load\.client|saved-[\w.-]+|offline-names)\.ts|components[\\/](saved-indicator|search-combobox)\.tsx?|practice\.ts|api-messages\.ts|auth-rules\.ts)/,
-                  minShareCount: 2,
-                },
-                // The viewer's frame with its modal: one chunk on the pages that open papers (subject, model
-                // paper, saved papers), none on the others; the sign-in dialog (lazy) reuses the modal from it.
+                // Which app and domain modules go in which group is declared per feature in app/chunks.ts.
+                { name: "shared", test: inGroup("shared"), minShareCount: 2 },
                 // After `shared`, which takes the modules every page needs first (a group takes its modules'
                 // dependencies too).
-                {
-                  name: "paper-viewer-layer",
-                  test: /[\\/]app[\\/]components[\\/](paper-viewer-layer|paper-modal)\.tsx/,
-                },
-                // Practice's rules, its offline queue and its page frame: one chunk for the practice pages.
-                {
-                  name: "practice",
-                  test: /[\\/](app[\\/]lib[\\/]practice-sync\.ts|domain[\\/]practice\.ts|app[\\/]components[\\/]practice-page\.tsx)/,
-                },
+                { name: "paper-viewer-layer", test: inGroup("paper-viewer-layer") },
+                { name: "practice", test: inGroup("practice") },
               ],
             },
           },

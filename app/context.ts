@@ -11,9 +11,9 @@ export const servicesContext = createContext<Services>();
 export const nonceContext = createContext<string>("");
 /** The Express request behind this page request: the session helpers read the user from it. */
 export const expressRequestContext = createContext<ExpressRequest>();
-/** The signed-in user of this request, looked up once by the root's session middleware (app/lib/middleware.server.ts). */
+/** The signed-in user of this request, looked up once by the root's session middleware (app/requests/middleware.server.ts). */
 export const sessionContext = createContext<Promise<SessionUser | null>>();
 /** Set when a loader or action of this request met a database outage: the outage middleware answers 503. */
 export const outageContext = createContext<boolean>(false);
-/** The console's admin, set by its layout's guard (app/lib/middleware.server.ts `adminMiddleware`); unset elsewhere. */
+/** The console's admin, set by its layout's guard (app/requests/middleware.server.ts `adminMiddleware`); unset elsewhere. */
 export const adminContext = createContext<AdminUser>();

@@ -29,7 +29,7 @@ const WORDS = /[A-Za-z\u0900-\u097f]{2,}/;
  * The admin console is in English only (decision 012): its users are the site's staff, not students, so its
  * texts are written in its own files rather than in the students' catalogs. Only these two folders are exempt.
  */
-const ENGLISH_ONLY = new Set([path.join(APP_DIR, "routes/admin"), path.join(APP_DIR, "components/admin")]);
+const ENGLISH_ONLY = new Set([path.join(APP_DIR, "routes/admin"), path.join(APP_DIR, "admin")]);
 
 function* tsxFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -16,16 +16,25 @@ import {
 import { SITE } from "../domain/site.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { DevanagariFont } from "./components/devanagari-font";
-import { LanguageOffer } from "./components/language-offer";
-import { SiteFooter } from "./components/site-footer";
-import { SiteHeader } from "./components/site-header";
-import { CatalogScript, ensureCatalog, I18nProvider, i18nFor, i18nFrom, messagesOf, useLocale, useT } from "./lib/i18n";
-import { outageMiddleware, sessionMiddleware } from "./lib/middleware.server";
-import { getRootData } from "./lib/root.server";
-import { useRootData } from "./lib/root-data";
+import { outageMiddleware, sessionMiddleware } from "./requests/middleware.server";
+import { getRootData } from "./requests/root.server";
+import { DevanagariFont } from "./site/devanagari-font";
+import {
+  CatalogScript,
+  ensureCatalog,
+  I18nProvider,
+  i18nFor,
+  i18nFrom,
+  messagesOf,
+  useLocale,
+  useT,
+} from "./site/i18n";
+import { LanguageOffer } from "./site/language-offer";
+import { useRootData } from "./site/root-data";
+import { SiteFooter } from "./site/site-footer";
+import { SiteHeader } from "./site/site-header";
 
-// Server only (React Router leaves `middleware` out of the browser's build): see app/lib/middleware.server.ts.
+// Server only (React Router leaves `middleware` out of the browser's build): see app/requests/middleware.server.ts.
 export const middleware: Route.MiddlewareFunction[] = [outageMiddleware, sessionMiddleware];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
@@ -139,7 +148,7 @@ export default function App() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation reports its route (read through the ref)
   useEffect(() => {
     const report = () =>
-      void import("./lib/after-load.client")
+      void import("./after-load/after-load.client")
         .then((m) => m.afterLoad(current.current, user?.id ?? null, navigate))
         .catch(() => {});
     // After the load event has finished, not during it: the page's first load is over by then.

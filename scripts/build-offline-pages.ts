@@ -10,7 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { parse } from "yaml";
-import { OFFLINE_PAGES } from "../app/lib/offline-names.ts";
+import { OFFLINE_PAGES } from "../app/offline/offline-names.ts";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const CLIENT_DIR = path.join(ROOT, "build/client");

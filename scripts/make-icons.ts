@@ -1,5 +1,5 @@
 /**
- * Draws the app icons (issue 16) from the logo (public/favicon.svg, app/components/logo.tsx) with Debian's
+ * Draws the app icons (issue 16) from the logo (public/favicon.svg, app/site/logo.tsx) with Debian's
  * Chromium: `node scripts/make-icons.ts`. The PNGs are committed, so the build does not need a browser; run this
  * again only when the logo changes.
  * - icon-192.png, icon-512.png: the logo as it is, rounded corners transparent (purpose "any");

@@ -1,11 +1,11 @@
 import { localeFromPath } from "../../domain/i18n.ts";
 import { getInfoPage } from "../../server/content/pages.server.ts";
-import { ArticleBody } from "../components/article-body";
-import { Breadcrumbs } from "../components/breadcrumbs";
-import { CommunityBlock } from "../components/community-block";
-import { PageHeading } from "../components/page-heading";
-import { i18nFrom, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
+import { ArticleBody } from "../articles/article-body";
+import { CommunityBlock } from "../articles/community-block";
+import { PageHeading } from "../articles/page-heading";
+import { Breadcrumbs } from "../site/breadcrumbs";
+import { i18nFrom, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
 import type { Route } from "./+types/about";
 
 /** The two panels of spec §2 "About": the origin, then the 3Cs; text from content/pages/about.md. */

@@ -2,12 +2,12 @@ import { useEffect } from "react";
 import { data, Link, useNavigationType } from "react-router";
 import { basePath, localeFromPath } from "../../domain/i18n.ts";
 import { getArticle } from "../../server/content/articles.server.ts";
-import { ArticleBody, ArticleDate } from "../components/article-body";
-import { ArticleJsonLd } from "../components/article-json-ld";
-import { Breadcrumbs } from "../components/breadcrumbs";
-import { CommunityBlock } from "../components/community-block";
-import { i18nFrom, useLocale, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
+import { ArticleBody, ArticleDate } from "../articles/article-body";
+import { ArticleJsonLd } from "../articles/article-json-ld";
+import { CommunityBlock } from "../articles/community-block";
+import { Breadcrumbs } from "../site/breadcrumbs";
+import { i18nFrom, useLocale, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
 import type { Route } from "./+types/article";
 
 export function loader({ url }: Route.LoaderArgs) {

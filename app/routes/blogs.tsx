@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { localeFromPath } from "../../domain/i18n.ts";
 import { blogPage, getArticles } from "../../server/content/articles.server.ts";
-import { BlogCard } from "../components/blog-card";
-import { BlogPagination, blogPageHref } from "../components/blog-pagination";
-import { Breadcrumbs } from "../components/breadcrumbs";
-import { i18nFrom, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
+import { BlogCard } from "../articles/blog-card";
+import { BlogPagination, blogPageHref } from "../articles/blog-pagination";
+import { Breadcrumbs } from "../site/breadcrumbs";
+import { i18nFrom, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
 import type { Route } from "./+types/blogs";
 
 export function loader({ url }: Route.LoaderArgs) {

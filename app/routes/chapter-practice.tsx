@@ -1,11 +1,11 @@
 import { data, Form } from "react-router";
 import { parseSubjectPath } from "../../domain/subjects.ts";
-import { Breadcrumbs } from "../components/breadcrumbs";
-import { ModelPaperBody } from "../components/model-paper-view";
-import { loadChapterPractice } from "../lib/chapter-practice.server";
-import { i18nFrom, useLocale, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
+import { ModelPaperBody } from "../model-papers/model-paper-view";
 import { CHAPTER_FIELD } from "../pages";
+import { loadChapterPractice } from "../practice/chapter-practice.server";
+import { Breadcrumbs } from "../site/breadcrumbs";
+import { i18nFrom, useLocale, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
 import type { Route } from "./+types/chapter-practice";
 
 export function loader({ context, request, url }: Route.LoaderArgs) {

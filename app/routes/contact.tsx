@@ -1,8 +1,8 @@
 import { SOCIAL_LINKS } from "../../domain/site.ts";
-import { Breadcrumbs } from "../components/breadcrumbs";
 import { servicesContext } from "../context";
-import { i18nFrom, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
+import { Breadcrumbs } from "../site/breadcrumbs";
+import { i18nFrom, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
 import type { Route } from "./+types/contact";
 
 const MAIL_SUBJECT = "PaperStation: question or feedback";

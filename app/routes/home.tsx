@@ -3,14 +3,14 @@ import { isMedium } from "../../domain/catalog.ts";
 import { localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { isSubjectKey, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { getHomeWelcome } from "../../server/content/pages.server.ts";
-import { CommunityBlock } from "../components/community-block";
-import { HomeJsonLd } from "../components/home-json-ld";
-import { HomePaperForm, type PaperFormErrors, validatePaperForm } from "../components/home-paper-form";
-import { WelcomeSection } from "../components/welcome-section";
+import { CommunityBlock } from "../articles/community-block";
 import { servicesContext } from "../context";
-import { i18nFrom, useT } from "../lib/i18n";
-import { mediumCookie, mediumFromCookie } from "../lib/medium";
-import { pageMeta } from "../lib/meta";
+import { HomeJsonLd } from "../home/home-json-ld";
+import { HomePaperForm, type PaperFormErrors, validatePaperForm } from "../home/home-paper-form";
+import { WelcomeSection } from "../home/welcome-section";
+import { i18nFrom, useT } from "../site/i18n";
+import { mediumCookie, mediumFromCookie } from "../site/medium";
+import { pageMeta } from "../site/meta";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { basePath, localeFromPath } from "../../domain/i18n.ts";
 import { getInfoPage } from "../../server/content/pages.server.ts";
-import { ArticleBody } from "../components/article-body";
-import { PageHeading } from "../components/page-heading";
-import { i18nFrom, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
+import { ArticleBody } from "../articles/article-body";
+import { PageHeading } from "../articles/page-heading";
+import { i18nFrom, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
 import type { Route } from "./+types/legal";
 
 /** The legal pages: one module, one entry each (their text is content/pages/<page>.md). */

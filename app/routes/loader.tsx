@@ -1,6 +1,6 @@
-import { LoaderAnimation } from "../components/loader-animation";
-import { i18nFrom, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
+import { i18nFrom, useT } from "../site/i18n";
+import { LoaderAnimation } from "../site/loader-animation";
+import { pageMeta } from "../site/meta";
 import type { Route } from "./+types/loader";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,13 +1,13 @@
 import { useNavigate, useRevalidator } from "react-router";
 import { localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { safeRedirect } from "../../domain/redirect.ts";
-import { AuthCard } from "../components/auth-card";
-import { Breadcrumbs } from "../components/breadcrumbs";
-import { CommunityBlock } from "../components/community-block";
-import { authFormAction } from "../lib/auth-action.server";
-import { i18nFrom, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
-import { requireAnonymous } from "../lib/session.server";
+import { CommunityBlock } from "../articles/community-block";
+import { authFormAction } from "../auth/auth-action.server";
+import { AuthCard } from "../auth/auth-card";
+import { requireAnonymous } from "../requests/session.server";
+import { Breadcrumbs } from "../site/breadcrumbs";
+import { i18nFrom, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
 import type { Route } from "./+types/login";
 
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { localeFromPath, localizePath } from "../../domain/i18n.ts";
-import { signOutAction } from "../lib/auth-action.server";
+import { signOutAction } from "../auth/auth-action.server";
 import type { Route } from "./+types/logout";
 
 /** Signing out is a POST (the header's Logout form); a visit to /logout just goes home. */

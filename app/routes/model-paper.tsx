@@ -1,15 +1,15 @@
 import { Suspense, useCallback, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { parseSubjectPath } from "../../domain/subjects.ts";
-import type { AuthRequest } from "../components/auth-dialog";
-import { Breadcrumbs } from "../components/breadcrumbs";
-import { ModelPaperBody, PaperInstructions } from "../components/model-paper-view";
-import type { ViewerPaper } from "../components/paper-viewer";
-import { AuthDialog, usePaperViewer } from "../components/paper-viewer-layer";
-import { formatDurationIn, i18nFrom, useDuration, useLocale, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
-import { loadModelPaperPage } from "../lib/model-paper.server";
-import { keepDataWhenOnlyViewerChanges } from "../lib/viewer-route";
+import type { AuthRequest } from "../auth/auth-dialog";
+import { loadModelPaperPage } from "../model-papers/model-paper.server";
+import { ModelPaperBody, PaperInstructions } from "../model-papers/model-paper-view";
+import { Breadcrumbs } from "../site/breadcrumbs";
+import { formatDurationIn, i18nFrom, useDuration, useLocale, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
+import type { ViewerPaper } from "../viewer/paper-viewer";
+import { AuthDialog, usePaperViewer } from "../viewer/paper-viewer-layer";
+import { keepDataWhenOnlyViewerChanges } from "../viewer/viewer-route";
 import type { Route } from "./+types/model-paper";
 
 export function loader({ context, url }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { parseSubjectPath } from "../../domain/subjects.ts";
-import { redirectToNewPaper } from "../lib/new-paper.server";
+import { redirectToNewPaper } from "../model-papers/new-paper.server";
 import type { Route } from "./+types/new-paper";
 
 /** `/<subject path>/new-paper`: a GET that answers with a redirect to a new made paper (issue 25 §3). */

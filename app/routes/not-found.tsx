@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { SITE } from "../../domain/site.ts";
-import { i18nFrom } from "../lib/i18n";
 import { ErrorPanel } from "../root";
+import { i18nFrom } from "../site/i18n";
 import type { Route } from "./+types/not-found";
 
 export function loader() {

@@ -1,6 +1,6 @@
-import { PracticeChecking } from "../components/practice-checking";
-import { PracticeBreadcrumbs, practiceMeta } from "../components/practice-page";
-import { loadPractice, practiceAction } from "../lib/practice.server";
+import { loadPractice, practiceAction } from "../practice/practice.server";
+import { PracticeChecking } from "../practice/practice-checking";
+import { PracticeBreadcrumbs, practiceMeta } from "../practice/practice-page";
 import type { Route } from "./+types/practice-check";
 
 /** The checking stage: each answer beside its model answer, marks per item. */

@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import { formatNumber } from "../../domain/i18n.ts";
 import { BOARD_EXTRA_MINUTES } from "../../domain/practice.ts";
-import { Breadcrumbs } from "../components/breadcrumbs";
-import { PaperInstructions } from "../components/model-paper-view";
-import { formatDurationIn, i18nFrom, useDuration, useLocale, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
-import { loadPracticeStart, startPracticeAction } from "../lib/practice.server";
-import { useSubjectName } from "../lib/subject-name";
+import { PaperInstructions } from "../model-papers/model-paper-view";
+import { loadPracticeStart, startPracticeAction } from "../practice/practice.server";
+import { Breadcrumbs } from "../site/breadcrumbs";
+import { formatDurationIn, i18nFrom, useDuration, useLocale, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
+import { useSubjectName } from "../site/subject-name";
 import type { Route } from "./+types/practice-new";
 
 export function loader({ context, url }: Route.LoaderArgs) {

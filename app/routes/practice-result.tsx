@@ -1,6 +1,6 @@
-import { PracticeBreadcrumbs, practiceMeta } from "../components/practice-page";
-import { PracticeResult } from "../components/practice-result";
-import { loadPractice } from "../lib/practice.server";
+import { loadPractice } from "../practice/practice.server";
+import { PracticeBreadcrumbs, practiceMeta } from "../practice/practice-page";
+import { PracticeResult } from "../practice/practice-result";
 import type { Route } from "./+types/practice-result";
 
 /** The result, rendered on the server: it works without JavaScript. */

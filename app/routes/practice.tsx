@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { PracticeBreadcrumbs, practiceMeta } from "../components/practice-page";
-import { PracticeWriting } from "../components/practice-writing";
-import { useLocale, useT } from "../lib/i18n";
-import { loadPractice, practiceAction } from "../lib/practice.server";
+import { loadPractice, practiceAction } from "../practice/practice.server";
+import { PracticeBreadcrumbs, practiceMeta } from "../practice/practice-page";
+import { PracticeWriting } from "../practice/practice-writing";
+import { useLocale, useT } from "../site/i18n";
 import type { Route } from "./+types/practice";
 
 /** The writing stage (and the notice of an attempt that ended after 24 hours). */

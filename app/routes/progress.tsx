@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { formatNumber, type Locale } from "../../domain/i18n.ts";
 import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
-import { Breadcrumbs } from "../components/breadcrumbs";
-import { TrendChart } from "../components/trend-chart";
-import { i18nFrom, useLocale, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
-import { loadProgress } from "../lib/practice.server";
-import { useSubjectName } from "../lib/subject-name";
+import { loadProgress } from "../practice/practice.server";
+import { TrendChart } from "../practice/trend-chart";
+import { Breadcrumbs } from "../site/breadcrumbs";
+import { i18nFrom, useLocale, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
+import { useSubjectName } from "../site/subject-name";
 import type { Route } from "./+types/progress";
 
 export function loader({ context, url }: Route.LoaderArgs) {

@@ -5,15 +5,15 @@ import { REPORT_MESSAGE_MAX, REPORT_REASONS } from "../../domain/reports.ts";
 import { subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { clientIp } from "../../server/http/guards.server.ts";
 import { createReport, findReportablePaper } from "../../server/reports/reports.server.ts";
-import { Breadcrumbs } from "../components/breadcrumbs";
-import { ReportForm, type ReportFormResult, type ReportPaper, ReportThanks } from "../components/report-form";
 import { expressRequestContext, servicesContext } from "../context";
-import { i18nFrom, useLocale, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
-import { formRefusal } from "../lib/refusal.server";
-import { getUser } from "../lib/session.server";
-import { useSubjectName } from "../lib/subject-name";
-import { orUnavailable } from "../lib/unavailable.server";
+import { ReportForm, type ReportFormResult, type ReportPaper, ReportThanks } from "../reports/report-form";
+import { formRefusal } from "../requests/refusal.server";
+import { getUser } from "../requests/session.server";
+import { orUnavailable } from "../requests/unavailable.server";
+import { Breadcrumbs } from "../site/breadcrumbs";
+import { i18nFrom, useLocale, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
+import { useSubjectName } from "../site/subject-name";
 import type { Route } from "./+types/report";
 
 /**

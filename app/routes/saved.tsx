@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { formatDay, formatNumber, type Locale } from "../../domain/i18n.ts";
 import { subjectByKey } from "../../domain/subjects.ts";
-import { Breadcrumbs } from "../components/breadcrumbs";
-import type { ViewerPaper } from "../components/paper-viewer";
-import { usePaperViewer } from "../components/paper-viewer-layer";
-import { i18nFrom, type Translate, useLocale, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
-import { useRootData } from "../lib/root-data";
-import type { SavedPaper } from "../lib/saved-records.client";
-import { useSubjectName } from "../lib/subject-name";
-import { keepDataWhenOnlyViewerChanges } from "../lib/viewer-route";
+import type { SavedPaper } from "../offline/saved-records.client";
+import { Breadcrumbs } from "../site/breadcrumbs";
+import { i18nFrom, type Translate, useLocale, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
+import { useRootData } from "../site/root-data";
+import { useSubjectName } from "../site/subject-name";
+import type { ViewerPaper } from "../viewer/paper-viewer";
+import { usePaperViewer } from "../viewer/paper-viewer-layer";
+import { keepDataWhenOnlyViewerChanges } from "../viewer/viewer-route";
 import type { Route } from "./+types/saved";
 
 export const shouldRevalidate = keepDataWhenOnlyViewerChanges;
@@ -25,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const loadStore = () => import("../lib/saved-papers.client");
+const loadStore = () => import("../offline/saved-papers.client");
 
 type ListState =
   | { kind: "loading" }

@@ -13,11 +13,11 @@ import { clientIp } from "../../server/http/guards.server.ts";
 import { HttpError } from "../../server/http/respond.server.ts";
 import { countSearch } from "../../server/search/limits.server.ts";
 import { searchSite } from "../../server/search/search.server.ts";
-import { Breadcrumbs } from "../components/breadcrumbs";
-import { SearchBox } from "../components/search-box";
 import { expressRequestContext, servicesContext } from "../context";
-import { i18nFrom, useLocale, useT } from "../lib/i18n";
-import { pageMeta } from "../lib/meta";
+import { Breadcrumbs } from "../site/breadcrumbs";
+import { i18nFrom, useLocale, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
+import { SearchBox } from "../site/search-box";
 import type { Route } from "./+types/search";
 
 type Problem = "too_long" | "repeated" | "unavailable" | "too_many" | "busy";

@@ -11,15 +11,16 @@ import { compiledCatalog } from "../../server/i18n/catalog.server.ts";
 import { modelPaperListing } from "../../server/model-papers/catalog.server.ts";
 import { getPaperListing, type PaperListItem, type YearGroup } from "../../server/papers/catalog.server.ts";
 import { askForPaper, missingYears } from "../../server/papers/requests.server.ts";
-import { JsonLd } from "../components/breadcrumbs";
-import { LoaderAnimation } from "../components/loader-animation";
-import { MediumSwitcher } from "../components/medium-switcher";
-import { ModelPaperList } from "../components/model-paper-list";
-import { usePaperViewer } from "../components/paper-viewer-layer";
-import { SubjectExplore } from "../components/subject-explore";
-import { type OpenPaperHandler, paperTitle, SubjectPaperList } from "../components/subject-paper-list";
 import { expressRequestContext, servicesContext } from "../context";
-import { i18nFor, i18nFrom, useT } from "../lib/i18n";
+import { MediumSwitcher } from "../papers/medium-switcher";
+import { ModelPaperList } from "../papers/model-paper-list";
+import { SubjectExplore } from "../papers/subject-explore";
+import { type OpenPaperHandler, paperTitle, SubjectPaperList } from "../papers/subject-paper-list";
+import { formRefusal } from "../requests/refusal.server";
+import { orUnavailable } from "../requests/unavailable.server";
+import { JsonLd } from "../site/breadcrumbs";
+import { i18nFor, i18nFrom, useT } from "../site/i18n";
+import { LoaderAnimation } from "../site/loader-animation";
 import {
   MEDIUM_KEY,
   mediumCookie,
@@ -27,13 +28,12 @@ import {
   mediumFromCookie,
   rememberMedium,
   storedMedium,
-} from "../lib/medium";
-import { canonicalUrl, pageMeta } from "../lib/meta";
-import { formRefusal } from "../lib/refusal.server";
-import { useSubjectName } from "../lib/subject-name";
-import { orUnavailable } from "../lib/unavailable.server";
-import { findListedPaper, listedViewerPaper } from "../lib/viewer-paper";
-import { keepDataWhenOnlyViewerChanges, onlyViewerChanged, viewerTargetOf } from "../lib/viewer-route";
+} from "../site/medium";
+import { canonicalUrl, pageMeta } from "../site/meta";
+import { useSubjectName } from "../site/subject-name";
+import { usePaperViewer } from "../viewer/paper-viewer-layer";
+import { findListedPaper, listedViewerPaper } from "../viewer/viewer-paper";
+import { keepDataWhenOnlyViewerChanges, onlyViewerChanged, viewerTargetOf } from "../viewer/viewer-route";
 import type { Route } from "./+types/subject";
 
 /** The subject whose own page a path is (not a model paper's page under it). */

@@ -2,7 +2,7 @@
  * Which requests the service worker keeps for offline use (issue 16, decision 016). Pure functions, shared by
  * the service worker and its unit tests; no DOM or worker types.
  */
-import { OFFLINE_PAGES } from "../lib/offline-names.ts";
+import { OFFLINE_PAGES } from "../offline/offline-names.ts";
 import { pageAt } from "../pages.ts";
 
 /** A page's HTML (a navigation), or its data for a client-side navigation (`<path>.data`, single fetch). */

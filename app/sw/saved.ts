@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * Saved papers in the service worker (issue 16): the PDFs a signed-in student opened, which the page side
- * (app/lib/saved-papers.client.ts) keeps in SAVED_CACHE, read back when there is no connection.
+ * (app/offline/saved-papers.client.ts) keeps in SAVED_CACHE, read back when there is no connection.
  *
  * `/papers/:id/(question|solution).pdf` goes to the network first, always: the server checks the session, so a
  * PDF stays gated, and its 401, 403 or 404 is passed on as it is, never swapped for a kept copy (a student whose
@@ -12,7 +12,7 @@
  */
 import { createPartialResponse } from "workbox-range-requests";
 import { registerRoute } from "workbox-routing";
-import { PAGES_CACHE, SAVED_CACHE, SAVED_DB } from "../lib/offline-names.ts";
+import { PAGES_CACHE, SAVED_CACHE, SAVED_DB } from "../offline/offline-names.ts";
 import { withoutLocale } from "./rules.ts";
 
 /** The server's own pattern for paper files (server/papers/routes.server.ts). */

@@ -12,7 +12,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, type PrecacheEntry, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
-import { ASSETS_CACHE, PAGES_CACHE, SAVED_CACHE } from "../lib/offline-names.ts";
+import { ASSETS_CACHE, PAGES_CACHE, SAVED_CACHE } from "../offline/offline-names.ts";
 import { isSavedListPage, offlinePageFor, offlinePageKind, sameKeptPage } from "./rules.ts";
 import { registerSavedRoutes } from "./saved.ts";
 

@@ -2,7 +2,7 @@
  * Sessions: the one way to know who is signed in (docs/decisions/004-sessions-and-abuse-limits.md).
  * `getUser(req)` looks the session up once per request, however many callers ask, and renews the
  * cookie when the expiry moved; `requireUser` and `requireAnonymous` build on it. Page loaders and
- * actions use the same functions through `app/lib/session.server.ts`.
+ * actions use the same functions through `app/requests/session.server.ts`.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";

@@ -1,7 +1,7 @@
 /**
  * The self-hosted Devanagari font (issue 14): Noto Sans Devanagari Regular (it has Latin too), subset to the
  * characters the site's content and catalogs use, as WOFF2. `npm run build` writes it into the client's
- * immutable assets with a content hash; pages that show Devanagari link it (see app/components/devanagari-font).
+ * immutable assets with a content hash; pages that show Devanagari link it (see app/site/devanagari-font).
  * One weight only: bold is synthesised, which keeps a Marathi page's first load within its 200 KB budget.
  */
 import { createHash } from "node:crypto";

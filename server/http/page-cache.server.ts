@@ -91,7 +91,7 @@ type WithTicket = { [TICKET]?: Ticket };
 
 /**
  * The cache key: the URL (path, `/mr` prefix and query) and everything else a page's render reads from
- * the request, as app/root.tsx, app/lib/root.server.ts and the subject and home loaders do: the medium
+ * the request, as app/root.tsx, app/requests/root.server.ts and the subject and home loaders do: the medium
  * cookie (an invalid value reads as none), whether the language was chosen or already offered (the
  * one-time Marathi offer), and whether the client is a crawler (entry.server.tsx waits for the whole
  * document then). Undefined when the request must not be cached: not a GET or HEAD, not a page, or

@@ -141,7 +141,7 @@ export type TooManyMessage = string | ((retryAfterSeconds: number) => string);
 /**
  * The site's one "too many requests" answer, to throw: a 429 with Retry-After and `message` (the API's usual text by
  * default). The API's error handler sends it in the JSON envelope; a page's form shows it inline with the same status
- * and Retry-After (app/lib/refusal.server.ts).
+ * and Retry-After (app/requests/refusal.server.ts).
  */
 export function tooManyRequests(retryAfterSeconds: number, message: TooManyMessage = TOO_MANY_REQUESTS): HttpError {
   const text = typeof message === "string" ? message : message(retryAfterSeconds);

@@ -30,7 +30,7 @@ export function languageRouter(services: Services): Router {
     res.redirect(303, target);
   });
 
-  // A page's messages, for a browser that navigates to a page needing another set (app/lib/i18n.ts). The key
+  // A page's messages, for a browser that navigates to a page needing another set (app/site/i18n.ts). The key
   // holds a hash of the content, so the answer never changes for a URL.
   router.get("/i18n/:file", (req, res) => {
     const key = /^(.{1,200})\.json$/.exec(req.params.file)?.[1];

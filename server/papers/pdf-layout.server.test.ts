@@ -8,7 +8,7 @@ import {
 } from "pdf-lib";
 import { getDocument, PDFDataRangeTransport } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
-import { RANGE_CHUNK_SIZE } from "../../app/lib/pdf-source.ts";
+import { RANGE_CHUNK_SIZE } from "../../app/viewer/pdf-source.ts";
 import { pdfjsPageTexts, STANDARD_FONT_DATA_URL } from "../../tests/support/pdf-text.ts";
 import { layOutForViewer } from "./pdf-layout.server.ts";
 

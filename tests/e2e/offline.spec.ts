@@ -1,5 +1,5 @@
 import { type Page, request as playwrightRequest } from "@playwright/test";
-import { PAGES_CACHE, SAVED_CACHE, SAVED_DB } from "../../app/lib/offline-names.ts";
+import { PAGES_CACHE, SAVED_CACHE, SAVED_DB } from "../../app/offline/offline-names.ts";
 import { subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { signUpViaApi } from "./support/accounts.ts";
 import { ADMIN, startConsoleServer } from "./support/admin.ts";

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { PAGES_CACHE } from "../../app/lib/offline-names.ts";
+import { PAGES_CACHE } from "../../app/offline/offline-names.ts";
 import { type AppProcess, startAppProcess } from "../../scripts/lib/app-process.ts";
 import { CHROMIUM_FLAGS, chromiumPath } from "../../scripts/lib/chromium.ts";
 import { CLIENT_DIR } from "../support/build.ts";

@@ -24,7 +24,7 @@ import { signedInCookie } from "../support/pdf-fixtures.ts";
 import { startPageServer, startTestServer, type TestServer } from "../support/server.ts";
 
 const PAGE = "/maharashtra-board-math-1-question-papers/chapter-practice";
-/** A question's model answer, behind its own "Show answer" (app/components/model-paper-view.tsx). */
+/** A question's model answer, behind its own "Show answer" (app/model-papers/model-paper-view.tsx). */
 const ANSWER = /<details[^>]*border-green-200/g;
 
 describe("model papers over HTTP", () => {

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { AUDIT_PAGE_SIZE, auditQuerySchema } from "../../../domain/admin.ts";
 import { fieldErrors } from "../../../domain/validation.ts";
 import { listAudit, listAuditAdmins } from "../../../server/admin/audit-log.server.ts";
-import { AuditEntry } from "../../components/admin/audit-entry";
+import { adminPage, NO_STORE } from "../../admin/admin.server";
+import { AuditEntry } from "../../admin/audit-entry";
 import {
   AdminNotice,
   AdminTitle,
@@ -12,9 +13,8 @@ import {
   INPUT,
   LABEL,
   SelectField,
-} from "../../components/admin/ui";
-import { adminPage, NO_STORE } from "../../lib/admin.server";
-import { orUnavailable } from "../../lib/unavailable.server";
+} from "../../admin/ui";
+import { orUnavailable } from "../../requests/unavailable.server";
 import type { Route } from "./+types/audit";
 
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -10,6 +10,7 @@ import { SUBJECTS } from "../../../domain/subjects.ts";
 import { fieldErrors } from "../../../domain/validation.ts";
 import { listCatalogue } from "../../../server/admin/catalogue.server.ts";
 import { slotTable } from "../../../server/papers/requests.server.ts";
+import { adminPage, NO_STORE } from "../../admin/admin.server";
 import {
   FileSummary,
   KIND_LABELS,
@@ -17,7 +18,7 @@ import {
   mediumsLabel,
   StatusBadge,
   subjectLabel,
-} from "../../components/admin/catalogue-bits";
+} from "../../admin/catalogue-bits";
 import {
   AdminTitle,
   adminMeta,
@@ -28,9 +29,8 @@ import {
   TableHead,
   TableRegion,
   TD,
-} from "../../components/admin/ui";
-import { adminPage, NO_STORE } from "../../lib/admin.server";
-import { orUnavailable } from "../../lib/unavailable.server";
+} from "../../admin/ui";
+import { orUnavailable } from "../../requests/unavailable.server";
 import type { Route } from "./+types/catalogue";
 
 const FILTERS = ["subject", "medium", "year", "kind", "status"] as const;

@@ -1,9 +1,9 @@
 import { data, isRouteErrorResponse, NavLink, Outlet, useRouteError } from "react-router";
 import { openReportCount } from "../../../server/reports/reports.server.ts";
-import { adminMeta } from "../../components/admin/ui";
-import { adminPage, NO_STORE } from "../../lib/admin.server";
-import { adminMiddleware } from "../../lib/middleware.server";
-import { orUnavailable } from "../../lib/unavailable.server";
+import { adminPage, NO_STORE } from "../../admin/admin.server";
+import { adminMeta } from "../../admin/ui";
+import { adminMiddleware } from "../../requests/middleware.server";
+import { orUnavailable } from "../../requests/unavailable.server";
 import { ErrorBoundary as SiteErrorBoundary } from "../../root";
 import type { Route as NotFoundRoute } from "../+types/not-found";
 import NotFound, { meta as notFoundMeta } from "../not-found";

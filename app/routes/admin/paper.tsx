@@ -6,7 +6,8 @@ import { paperFileUrl } from "../../../domain/papers.ts";
 import { listAudit } from "../../../server/admin/audit-log.server.ts";
 import { getCataloguePaper, restorePaper, retirePaper } from "../../../server/admin/catalogue.server.ts";
 import { listReports } from "../../../server/reports/reports.server.ts";
-import { AuditEntry } from "../../components/admin/audit-entry";
+import { adminAction, adminPage, NO_STORE } from "../../admin/admin.server";
+import { AuditEntry } from "../../admin/audit-entry";
 import {
   FileSummary,
   KIND_LABELS,
@@ -14,21 +15,11 @@ import {
   mediumsLabel,
   StatusBadge,
   subjectLabel,
-} from "../../components/admin/catalogue-bits";
-import { reasonLabel } from "../../components/admin/report-bits";
-import {
-  AdminNotice,
-  AdminTitle,
-  adminMeta,
-  BUTTON,
-  BUTTON_DANGER,
-  ConfirmPanel,
-  LINK,
-  When,
-} from "../../components/admin/ui";
-import { UploadForm } from "../../components/admin/upload-form";
-import { adminAction, adminPage, NO_STORE } from "../../lib/admin.server";
-import { orUnavailable } from "../../lib/unavailable.server";
+} from "../../admin/catalogue-bits";
+import { reasonLabel } from "../../admin/report-bits";
+import { AdminNotice, AdminTitle, adminMeta, BUTTON, BUTTON_DANGER, ConfirmPanel, LINK, When } from "../../admin/ui";
+import { UploadForm } from "../../admin/upload-form";
+import { orUnavailable } from "../../requests/unavailable.server";
 import type { Route } from "./+types/paper";
 
 const HISTORY_SHOWN = 20;

@@ -2,10 +2,10 @@ import { Form, Link } from "react-router";
 import { formField } from "../../../domain/form-data.ts";
 import { REPORT_STATUSES, type ReportStatus } from "../../../domain/reports.ts";
 import { listReports, setReportStatus } from "../../../server/reports/reports.server.ts";
-import { reasonLabel, STATUS_LABELS } from "../../components/admin/report-bits";
-import { AdminNotice, AdminTitle, adminMeta, BUTTON, BUTTON_SECONDARY, LINK, When } from "../../components/admin/ui";
-import { adminAction, adminPage, NO_STORE } from "../../lib/admin.server";
-import { orUnavailable } from "../../lib/unavailable.server";
+import { adminAction, adminPage, NO_STORE } from "../../admin/admin.server";
+import { reasonLabel, STATUS_LABELS } from "../../admin/report-bits";
+import { AdminNotice, AdminTitle, adminMeta, BUTTON, BUTTON_SECONDARY, LINK, When } from "../../admin/ui";
+import { orUnavailable } from "../../requests/unavailable.server";
 import type { Route } from "./+types/reports";
 
 const isStatus = (value: unknown): value is ReportStatus =>

@@ -7,9 +7,9 @@ import {
   SESSION_LABELS,
 } from "../../../domain/catalog.ts";
 import { SUBJECTS } from "../../../domain/subjects.ts";
-import { AdminTitle, adminMeta, SelectField } from "../../components/admin/ui";
-import { UploadForm } from "../../components/admin/upload-form";
-import { NO_STORE } from "../../lib/admin.server";
+import { NO_STORE } from "../../admin/admin.server";
+import { AdminTitle, adminMeta, SelectField } from "../../admin/ui";
+import { UploadForm } from "../../admin/upload-form";
 import type { Route } from "./+types/upload";
 
 export function loader() {

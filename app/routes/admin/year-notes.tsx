@@ -8,7 +8,8 @@ import {
   listYearNotes,
   updateYearNote,
 } from "../../../server/admin/year-notes.server.ts";
-import { subjectLabel } from "../../components/admin/catalogue-bits";
+import { adminAction, adminPage, NO_STORE } from "../../admin/admin.server";
+import { subjectLabel } from "../../admin/catalogue-bits";
 import {
   AdminNotice,
   AdminTitle,
@@ -19,10 +20,9 @@ import {
   ConfirmPanel,
   When,
   Who,
-} from "../../components/admin/ui";
-import { type NoteValues, noteValues, YearNoteFields } from "../../components/admin/year-note-fields";
-import { adminAction, adminPage, NO_STORE } from "../../lib/admin.server";
-import { orUnavailable } from "../../lib/unavailable.server";
+} from "../../admin/ui";
+import { type NoteValues, noteValues, YearNoteFields } from "../../admin/year-note-fields";
+import { orUnavailable } from "../../requests/unavailable.server";
 import type { Route } from "./+types/year-notes";
 
 const PAGE = "/admin/year-notes";

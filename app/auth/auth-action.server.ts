@@ -1,0 +1,84 @@
+/**
+ * The /login page's form action: sign-up and sign-in for a browser without JavaScript (or before
+ * the scripts arrive). It runs the API's own flows (server/auth/accounts.server.ts) with the same
+ * zod rules, and answers as a page: a redirect with the session cookie, or the form with its messages.
+ */
+
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { loginSchema, MESSAGES, signupSchema } from "../../domain/auth.ts";
+import { formField } from "../../domain/form-data.ts";
+import { localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { safeRedirect } from "../../domain/redirect.ts";
+import { fieldErrors } from "../../domain/validation.ts";
+import { type AuthOutcome, signIn, signUp } from "../../server/auth/accounts.server.ts";
+import { destroySession } from "../../server/auth/session.server.ts";
+import { expressRequestContext } from "../context";
+import { formRefusal } from "../requests/refusal.server";
+import { orUnavailable } from "../requests/unavailable.server";
+import type { AuthFormResult, AuthTab } from "./auth-card";
+
+function formResult(intent: AuthTab, values: Record<string, string>, status: number, result: Partial<AuthFormResult>) {
+  return data<AuthFormResult>({ intent, values, errors: {}, formError: null, ...result }, { status });
+}
+
+/** The header's Logout form without JavaScript: ends the session and goes home. */
+export async function signOutAction(context: Readonly<RouterContextProvider>, url: URL) {
+  const req = context.get(expressRequestContext);
+  const cookie = await orUnavailable(() => destroySession(req));
+  throw redirect(localizePath("/", localeFromPath(url.pathname)), { headers: { "Set-Cookie": cookie } });
+}
+
+export async function authFormAction(context: Readonly<RouterContextProvider>, request: Request, url: URL) {
+  // Form posts from other sites never get here (server/app.server.ts refuses them with a 403).
+  const req = context.get(expressRequestContext);
+  const form = await request.formData();
+  const intent: AuthTab = formField(form, "intent") === "sign_in" ? "sign_in" : "sign_up";
+  // The flow's outcome: a redirect with the session cookie, or the form with why not. Over the limits the flow
+  // throws the site's one 429, shown on the form with its Retry-After.
+  const finish = async (flow: () => Promise<AuthOutcome>, values: Record<string, string>) => {
+    let outcome: AuthOutcome;
+    try {
+      outcome = await orUnavailable(flow);
+    } catch (error) {
+      return formRefusal<AuthFormResult>(error, (refusal) => ({
+        intent,
+        values,
+        errors: {},
+        formError: refusal.message,
+      }));
+    }
+    if (outcome.ok) {
+      const home = localizePath("/", localeFromPath(url.pathname));
+      const headers = new Headers();
+      for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+      throw redirect(safeRedirect(url.searchParams.get("redirectTo"), home), { headers });
+    }
+    const errors = outcome.field ? { [outcome.field]: outcome.message } : {};
+    return formResult(intent, values, outcome.status, { errors, formError: outcome.message });
+  };
+
+  if (intent === "sign_in") {
+    const values = { email_or_phone: formField(form, "email_or_phone").trim() };
+    const parsed = loginSchema.safeParse({ ...values, password: formField(form, "password") });
+    if (!parsed.success) return formResult(intent, values, 400, { errors: fieldErrors(parsed.error) });
+    return finish(() => signIn(req, parsed.data), values);
+  }
+
+  const values = {
+    name: formField(form, "name").trim(),
+    email: formField(form, "email").trim(),
+    // Typed without the script that keeps digits only: "98765 43210" and "+91 98765 43210" are still numbers
+    // (the schema normalises them as the API does).
+    phone: formField(form, "phone").trim(),
+    role: formField(form, "role"),
+  };
+  const parsed = signupSchema.safeParse({
+    ...values,
+    password: formField(form, "password"),
+    role: values.role ? Number(values.role) : undefined,
+  });
+  if (!parsed.success) {
+    return formResult(intent, values, 400, { errors: fieldErrors(parsed.error), formError: MESSAGES.fixErrors });
+  }
+  return finish(() => signUp(req, parsed.data), values);
+}

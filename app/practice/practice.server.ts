@@ -1,0 +1,197 @@
+/**
+ * What the practice pages load and post: the start screen, the attempt (writing, checking, result) and
+ * progress. They call the same functions as `/api/v1/attempts` (server/practice/attempts.server.ts).
+ */
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { formField } from "../../domain/form-data.ts";
+import { basePath, localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { allowedMinutes, type MarkableSection } from "../../domain/practice.ts";
+import { SUBJECTS, subjectByKey, subjectPath } from "../../domain/subjects.ts";
+import { HttpError } from "../../server/http/respond.server.ts";
+import {
+  getModelPapers,
+  getModelPaperView,
+  isModelPaperRetired,
+  modelPaperPath,
+  retiredModelPaperIds,
+} from "../../server/model-papers/catalog.server.ts";
+import {
+  type AttemptView,
+  finishAttempt,
+  finishWriting,
+  getAttempt,
+  getProgress,
+  practicePaper,
+  saveAttempt,
+  startAttempt,
+  type WeakChapter,
+  weakChapterLinks,
+} from "../../server/practice/attempts.server.ts";
+import { servicesContext } from "../context";
+import { withoutAnswers } from "../model-papers/model-paper.server";
+import { getUser, requireUser } from "../requests/session.server";
+import { orUnavailable } from "../requests/unavailable.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** A redirect to a site path in the language of the page that was asked for. */
+function redirectIn(url: URL, path: string): Response {
+  return redirect(localizePath(path, localeFromPath(url.pathname)));
+}
+
+/** The subject for the breadcrumbs: both names, the page picks its language's. */
+function subjectLink(subject: ReturnType<typeof subjectByKey>) {
+  return { name: subject.name, nameMr: subject.nameMr, path: subjectPath(subject) };
+}
+
+/** The API's refusals as page responses: a 404 page, or a message the form shows. */
+async function asPage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await orUnavailable(work);
+  } catch (error) {
+    if (error instanceof HttpError) {
+      if (error.status === 404) throw data(null, { status: 404 });
+      throw data({ message: error.message, errors: error.errors ?? {} }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+function paperOr404(paperId: string | null) {
+  const found = paperId ? practicePaper(paperId) : null;
+  const view = found ? getModelPaperView(found.paper.id) : undefined;
+  if (!found || !view) throw data(null, { status: 404 });
+  return { ...found, view };
+}
+
+/** A paper an admin retired (issue 15) cannot be started; attempts already made go on to their results. */
+async function startablePaperOr404(context: Context, paperId: string | null) {
+  const found = paperOr404(paperId);
+  if (await isModelPaperRetired(context.get(servicesContext), found.paper.id)) throw data(null, { status: 404 });
+  return found;
+}
+
+/**
+ * The start screen: the paper's instructions, the time allowed, and Start (or sign in first). Durations are
+ * minutes: the page writes them in its language. Paths are English; the page puts them in its language.
+ */
+export async function loadPracticeStart(context: Context, url: URL) {
+  const { paper, view } = await startablePaperOr404(context, url.searchParams.get("paper"));
+  const user = await getUser(context);
+  const subject = subjectByKey(paper.subject);
+  return {
+    signedIn: user !== null,
+    loginHref: `${localizePath("/login", localeFromPath(url.pathname))}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`,
+    path: basePath(url.pathname) + url.search,
+    paper: {
+      id: paper.id,
+      title: paper.title,
+      language: paper.language,
+      marks: paper.marks,
+      durationMinutes: paper.durationMinutes,
+      allowedMinutes: allowedMinutes(paper),
+      instructionsHtml: view.instructionsHtml,
+      url: modelPaperPath(paper),
+    },
+    subject: subjectLink(subject),
+  };
+}
+
+export async function startPracticeAction(context: Context, request: Request, url: URL) {
+  const user = await requireUser(context, url);
+  const form = await request.formData();
+  const { paper } = await startablePaperOr404(context, formField(form, "paper") || null);
+  const services = context.get(servicesContext);
+  const { attempt } = await asPage(() => startAttempt(services, user.id, paper.id));
+  throw redirectIn(url, practicePath(attempt));
+}
+
+export interface PracticePageData {
+  attempt: AttemptView;
+  view: NonNullable<ReturnType<typeof getModelPaperView>>;
+  sections: MarkableSection[];
+  subject: { name: string; nameMr: string; path: string };
+  chapterNames: Record<string, string>;
+  weakest: WeakChapter[];
+}
+
+/** Each stage of an attempt is its own page, with only its own code: writing, checking, result. */
+export type PracticeStage = "writing" | "checking" | "finished";
+
+/** The page an attempt belongs on now ("not finished" is told on the writing page's address). */
+function practicePath(attempt: Pick<AttemptView, "id" | "state">): string {
+  const base = `/practice/${attempt.id}`;
+  return attempt.state === "checking" ? `${base}/check` : attempt.state === "finished" ? `${base}/result` : base;
+}
+
+export async function loadPractice(
+  context: Context,
+  url: URL,
+  id: string,
+  stage: PracticeStage,
+): Promise<PracticePageData> {
+  const user = await requireUser(context, url);
+  const services = context.get(servicesContext);
+  const attempt = await asPage(() => getAttempt(services, user.id, id));
+  const here = attempt.state === stage || (stage === "writing" && attempt.state === "not_finished");
+  // A reload after time ran out, a second device, an old link: go to where the attempt is now.
+  if (!here) throw redirectIn(url, practicePath(attempt));
+  const { paper, sections, view } = paperOr404(attempt.paper_id);
+  const subject = subjectByKey(paper.subject);
+  // While writing, the page carries no answers: the answers are for the checking.
+  const questions = attempt.state === "writing" ? view.questions.map(withoutAnswers) : view.questions;
+  const chapterNames: Record<string, string> = {};
+  for (const item of view.questions.flatMap((q) => q.sections.flatMap((s) => s.items))) {
+    chapterNames[item.chapter] = item.chapterName;
+  }
+  return {
+    attempt,
+    view: { ...view, questions },
+    sections,
+    subject: subjectLink(subject),
+    chapterNames,
+    weakest: attempt.result
+      ? weakChapterLinks(paper.subject, attempt.result.byChapter, { except: [paper.id], language: paper.language })
+      : [],
+  };
+}
+
+/** Marks posted by the checking form without JavaScript: `mark:<item id>` fields, "" for not marked. */
+function postedMarks(form: FormData): Record<string, number> {
+  const marks: Record<string, number> = {};
+  for (const [name, value] of form) {
+    if (!name.startsWith("mark:") || typeof value !== "string" || value === "") continue;
+    marks[name.slice("mark:".length)] = Number(value);
+  }
+  return marks;
+}
+
+/** 'Finish' while writing, and 'See my result' (with every mark, when posted without JavaScript). */
+export async function practiceAction(context: Context, request: Request, url: URL, id: string) {
+  const user = await requireUser(context, url);
+  const services = context.get(servicesContext);
+  const form = await request.formData();
+  const intent = formField(form, "intent");
+  if (intent === "finish-writing") {
+    throw redirectIn(url, practicePath(await asPage(() => finishWriting(services, user.id, id))));
+  }
+  if (intent === "finish") {
+    const marks = postedMarks(form);
+    if (Object.keys(marks).length > 0) await asPage(() => saveAttempt(services, user.id, id, { marks }));
+    throw redirectIn(url, practicePath(await asPage(() => finishAttempt(services, user.id, id))));
+  }
+  throw data({ message: "Unknown action", errors: {} }, { status: 400 });
+}
+
+export async function loadProgress(context: Context, url: URL) {
+  const user = await requireUser(context, url);
+  const services = context.get(servicesContext);
+  const subjects = await asPage(() => getProgress(services, user.id));
+  const retired = await retiredModelPaperIds(services);
+  // The empty state: each subject's first model paper to practise (English paths: the page localizes them).
+  const firsts = SUBJECTS.flatMap((subject) => {
+    const paper = getModelPapers().papers.find((p) => p.subject === subject.key && !retired.has(p.id));
+    return paper ? [{ subject: subject.key, title: paper.title, href: `/practice/new?paper=${paper.id}` }] : [];
+  });
+  return { subjects: subjects.map((s) => ({ ...s, path: subjectPath(subjectByKey(s.subject)) })), firsts };
+}
