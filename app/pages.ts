@@ -68,6 +68,17 @@ export const PAGES: readonly PageRoute[] = [
   { file: "routes/practice-check.tsx", paths: ["practice/:attemptId/check"], policy: PRACTICE },
   { file: "routes/practice-result.tsx", paths: ["practice/:attemptId/result"], policy: PRACTICE },
   { file: "routes/progress.tsx", paths: ["progress"], policy: PRACTICE },
+  // A forgotten password (issue 26): never cached or kept; one page's address carries a working link.
+  {
+    file: "routes/forgot-password.tsx",
+    paths: ["forgot-password"],
+    policy: { cache: false, keep: false, namespaces: ["account", "auth"] },
+  },
+  {
+    file: "routes/reset-password.tsx",
+    paths: ["reset-password"],
+    policy: { cache: false, keep: false, namespaces: ["account", "auth"] },
+  },
   // A form that sends something: never a stale copy.
   { file: "routes/report.tsx", paths: ["report"], policy: { cache: false, keep: false, namespaces: ["report"] } },
   // Results are endless and cheap to redo online; the server keeps a few seconds of the popular ones.

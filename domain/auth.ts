@@ -9,6 +9,7 @@ import {
   PASSWORD_MIN,
   phoneProblem,
 } from "./auth-rules.ts";
+import { LOCALES } from "./i18n.ts";
 
 export * from "./auth-rules.ts";
 
@@ -43,21 +44,34 @@ export const signupSchema = z.object({
 });
 export type SignupInput = z.output<typeof signupSchema>;
 
-export const loginSchema = z.object({
-  email_or_phone: z
-    .string({ error: "email_or_phone is required" })
-    .max(254, MESSAGES.emailOrPhoneInvalid)
-    .transform((v, ctx) => {
-      const normalised = normaliseEmailOrPhone(v);
-      if (!normalised) {
-        ctx.addIssue({
-          code: "custom",
-          message: v.trim() ? MESSAGES.emailOrPhoneInvalid : MESSAGES.emailOrPhoneRequired,
-        });
-        return z.NEVER;
-      }
-      return normalised;
-    }),
+/** "Phone number or email", as sign-in and a reset request take it: normalised, or the message for the field. */
+const emailOrPhone = z
+  .string({ error: "email_or_phone is required" })
+  .max(254, MESSAGES.emailOrPhoneInvalid)
+  .transform((v, ctx) => {
+    const normalised = normaliseEmailOrPhone(v);
+    if (!normalised) {
+      ctx.addIssue({
+        code: "custom",
+        message: v.trim() ? MESSAGES.emailOrPhoneInvalid : MESSAGES.emailOrPhoneRequired,
+      });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+
+export const loginSchema = z.object({ email_or_phone: emailOrPhone, password });
+export type LoginInput = z.output<typeof loginSchema>;
+export type EmailOrPhone = LoginInput["email_or_phone"];
+
+/** POST /api/v1/password-reset (issue 26): the account's email or phone, and the language of the email. */
+export const resetRequestSchema = z.object({
+  email_or_phone: emailOrPhone,
+  lang: z.enum(LOCALES, { error: "lang must be en or mr" }).optional(),
+});
+
+/** POST /api/v1/password-reset/confirm: the link's token and the new password (the sign-up rules). */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: "token is required" }).max(200, "token is not valid"),
   password,
 });
-export type LoginInput = z.output<typeof loginSchema>;

@@ -86,4 +86,18 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ LOGIN_LIMIT_PER_IP: "0" })).toThrow(/LOGIN_LIMIT_PER_IP/);
     expect(() => loadConfig({ LOGIN_LIMIT_PER_ACCOUNT: "many" })).toThrow(/LOGIN_LIMIT_PER_ACCOUNT/);
   });
+
+  it("takes SMTP_URL and MAIL_FROM together or not at all (the outbox)", () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    const both = loadConfig({ SMTP_URL: "smtps://user:pass@mail.example.com:465", MAIL_FROM: "PaperStation <a@b.in>" });
+    expect(both).toMatchObject({
+      smtpUrl: "smtps://user:pass@mail.example.com:465",
+      mailFrom: "PaperStation <a@b.in>",
+    });
+    expect(loadConfig({ SMTP_URL: "smtp://127.0.0.1:25", MAIL_FROM: "a@b.in" }).mailFrom).toBe("a@b.in");
+    expect(() => loadConfig({ SMTP_URL: "smtp://127.0.0.1:25" })).toThrow(/SMTP_URL and MAIL_FROM go together/);
+    expect(() => loadConfig({ MAIL_FROM: "a@b.in" })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ SMTP_URL: "http://mail.example.com", MAIL_FROM: "a@b.in" })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: "smtp://x", MAIL_FROM: "not an address" })).toThrow(/MAIL_FROM/);
+  });
 });

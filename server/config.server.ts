@@ -62,11 +62,24 @@ const EnvSchema = z
     // Searches that miss the caches, per address in 5 seconds (decision 015, issue 23); tests and the benchmark's
     // throughput run raise it.
     SEARCH_MISS_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000_000).default(5),
+    // Email (issue 26, decision 026): both, or neither (the outbox in DATA_DIR).
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(/^([^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/, {
+        error: 'must be an address, or a name and an address: "PaperStation <no-reply@paperstation.in>"',
+      })
+      .optional(),
     // The bearer token Prometheus sends to GET /metrics (issue 28); without it /metrics is a 404.
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{16,200}$/, "must be 16 to 200 printable characters without spaces")
       .optional(),
+  })
+  .refine((env) => Boolean(env.SMTP_URL) === Boolean(env.MAIL_FROM), {
+    message: "SMTP_URL and MAIL_FROM go together: set both to send email, or neither to write it to DATA_DIR/outbox",
+    path: ["MAIL_FROM"],
   })
   .transform((env) => {
     // Canonical links are absolute; without a SITE_URL they point at this server.
@@ -88,6 +101,8 @@ const EnvSchema = z
       searchLimitPerIp: env.SEARCH_LIMIT_PER_IP,
       searchMissLimitPerIp: env.SEARCH_MISS_LIMIT_PER_IP,
       metricsToken: env.METRICS_TOKEN,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
     };
   });
 

@@ -4,6 +4,7 @@ import type { Config } from "./config.server.ts";
 import type { Database } from "./db/client.server.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./http/rate-limit.server.ts";
 import type { Logger } from "./logger.server.ts";
+import { createMailer, type Mailer } from "./mail/mail.server.ts";
 import { createPostgresPaperStore } from "./papers/pg-store.server.ts";
 import { createFilePaperStore, type PaperStore } from "./papers/store.server.ts";
 
@@ -21,6 +22,8 @@ export interface Services {
   /** Shared by every instance when REDIS_URL is set, else per process. */
   rateLimiter: RateLimiter;
   authLimits: AuthLimits;
+  /** Email: SMTP with SMTP_URL and MAIL_FROM, else the outbox in DATA_DIR (decision 026). */
+  mailer: Mailer;
 }
 
 export async function createServices(options: {
@@ -30,6 +33,7 @@ export async function createServices(options: {
   paperStore?: PaperStore;
   rateLimiter?: RateLimiter;
   authLimits?: Partial<AuthLimits>;
+  mailer?: Mailer;
 }): Promise<Services> {
   const { config, log } = options;
   const rateLimiter =
@@ -40,6 +44,7 @@ export async function createServices(options: {
     database: options.database,
     paperStore: options.paperStore ?? paperStoreFor(config, options.database),
     rateLimiter,
+    mailer: options.mailer ?? createMailer(config, log),
     authLimits: {
       ...AUTH_LIMITS,
       loginPerAccount: config.loginLimits.perAccount,
@@ -61,6 +66,7 @@ export function paperStoreFor(config: Pick<Config, "dataDir" | "databaseUrl">, d
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.mailer.close();
   await services.rateLimiter.close();
   await services.database.close();
 }

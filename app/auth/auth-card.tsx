@@ -11,7 +11,7 @@ import {
   tooManyAttemptsMessage,
 } from "../../domain/auth-rules.ts";
 import { NetworkError, postJson, useApiMessage } from "../site/api";
-import { useT } from "../site/i18n";
+import { useLocale, useT } from "../site/i18n";
 import { INPUT_CLASS, LABEL_CLASS, PasswordField, TextField } from "./form-fields";
 
 export type AuthTab = "sign_up" | "sign_in";
@@ -340,6 +340,7 @@ function SignInForm({ idPrefix, onSuccess, action, result }: FormProps) {
   const [errors, setErrors] = useState<Record<string, string | undefined>>(result?.errors ?? {});
   const { pending, formError, setFormError, run } = useSubmitState(result?.formError ?? null);
   const t = useT();
+  const { path } = useLocale();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -403,6 +404,13 @@ function SignInForm({ idPrefix, onSuccess, action, result }: FormProps) {
       />
       <FormAlert message={formError} />
       <SubmitButton pending={pending} label={t("auth.signIn")} pendingLabel={t("auth.signingIn")} />
+      {/* A plain link, so that it works before the scripts and in the sign-in dialog alike (issue 26). */}
+      <a
+        href={path("/forgot-password")}
+        className="justify-self-start py-1 text-sm font-semibold text-indigo-800 underline"
+      >
+        {t("auth.forgotPassword")}
+      </a>
     </form>
   );
 }

@@ -11,3 +11,11 @@ export function formRefusal<T>(error: unknown, result: (refusal: HttpError) => T
   if (!(error instanceof HttpError)) throw error;
   return data(result(error), { status: error.status, headers: error.headers });
 }
+
+/** A page's headers with a refused form's Retry-After: a 429 says when to try again, as the API's answer does. */
+export function withRetryAfter(base: HeadersInit, actionHeaders: Headers): Headers {
+  const headers = new Headers(base);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}

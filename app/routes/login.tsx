@@ -4,6 +4,7 @@ import { safeRedirect } from "../../domain/redirect.ts";
 import { CommunityBlock } from "../articles/community-block";
 import { authFormAction } from "../auth/auth-action.server";
 import { AuthCard } from "../auth/auth-card";
+import { withRetryAfter } from "../requests/refusal.server";
 import { requireAnonymous } from "../requests/session.server";
 import { Breadcrumbs } from "../site/breadcrumbs";
 import { i18nFrom, useT } from "../site/i18n";
@@ -32,10 +33,7 @@ export function action({ context, request, url }: Route.ActionArgs) {
 
 /** A sign-in refused for too many tries says when to try again, as the API's answer does. */
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  const headers = new Headers(loaderHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
+  return withRetryAfter(loaderHeaders, actionHeaders);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -7,7 +7,7 @@ import { clientIp } from "../../server/http/guards.server.ts";
 import { createReport, findReportablePaper } from "../../server/reports/reports.server.ts";
 import { expressRequestContext, servicesContext } from "../context";
 import { ReportForm, type ReportFormResult, type ReportPaper, ReportThanks } from "../reports/report-form";
-import { formRefusal } from "../requests/refusal.server";
+import { formRefusal, withRetryAfter } from "../requests/refusal.server";
 import { getUser } from "../requests/session.server";
 import { orUnavailable } from "../requests/unavailable.server";
 import { Breadcrumbs } from "../site/breadcrumbs";
@@ -78,11 +78,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 /** What a student typed is theirs: never kept by a cache. A 429's Retry-After goes out with the page. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const headers = new Headers();
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  headers.set("Cache-Control", "private, no-store");
-  return headers;
+  return withRetryAfter({ "Cache-Control": "private, no-store" }, actionHeaders);
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -16,7 +16,7 @@ import { MediumSwitcher } from "../papers/medium-switcher";
 import { ModelPaperList } from "../papers/model-paper-list";
 import { SubjectExplore } from "../papers/subject-explore";
 import { type OpenPaperHandler, paperTitle, SubjectPaperList } from "../papers/subject-paper-list";
-import { formRefusal } from "../requests/refusal.server";
+import { formRefusal, withRetryAfter } from "../requests/refusal.server";
 import { orUnavailable } from "../requests/unavailable.server";
 import { JsonLd } from "../site/breadcrumbs";
 import { i18nFor, i18nFrom, useT } from "../site/i18n";
@@ -199,11 +199,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   // A refused "Ask for this paper" (429) says when to try again, as the API does.
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (!retryAfter) return loaderHeaders;
-  const headers = new Headers(loaderHeaders);
-  headers.set("Retry-After", retryAfter);
-  return headers;
+  return withRetryAfter(loaderHeaders, actionHeaders);
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {

@@ -1,10 +1,17 @@
 import express, { type Request, type Response, Router } from "express";
-import { loginSchema, MESSAGES, signupSchema } from "../../domain/auth.ts";
+import { loginSchema, MESSAGES, resetPasswordSchema, resetRequestSchema, signupSchema } from "../../domain/auth.ts";
 import { parseBody } from "../http/body.server.ts";
-import { jsonWriteGuard } from "../http/guards.server.ts";
-import { sendError, sendOk } from "../http/respond.server.ts";
+import { clientIp, jsonWriteGuard } from "../http/guards.server.ts";
+import { HttpError, sendError, sendOk } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
 import { type AuthOutcome, signIn, signUp } from "./accounts.server.ts";
+import {
+  RESET_DONE,
+  RESET_LINK_INVALID,
+  RESET_REQUESTED,
+  requestPasswordReset,
+  resetPassword,
+} from "./password-reset.server.ts";
 import { destroySession, getUser } from "./session.server.ts";
 
 /**
@@ -25,7 +32,7 @@ function sendOutcome(res: Response, outcome: AuthOutcome, message: string, statu
   sendOk(res, { user_id: user.id, name: user.name, role: user.role }, message, status);
 }
 
-/** signup, login, logout and me (spec §7), mounted under /api/v1. */
+/** signup, login, logout and me (spec §7), and the password reset (issue 26), mounted under /api/v1. */
 export function accountsApiRouter(services: Services): Router {
   const router = Router();
   const writes = [jsonWriteGuard(services.config), express.json({ limit: "16kb" })];
@@ -51,6 +58,21 @@ export function accountsApiRouter(services: Services): Router {
     const user = await getUser(req);
     if (!user) return void sendOk(res, null, "Not signed in");
     sendOk(res, { user_id: user.id, name: user.name, role: user.role });
+  });
+
+  // The same 202 and body whether or not an account matches (server/auth/password-reset.server.ts).
+  router.post("/password-reset", ...writes, async (req: Request, res: Response) => {
+    const input = parseBody(resetRequestSchema, req.body);
+    await requestPasswordReset(services, clientIp(req), input.email_or_phone, input.lang ?? "en");
+    sendOk(res, null, RESET_REQUESTED, 202);
+  });
+
+  // A new password through an emailed link: every session of the account ends, this browser's too.
+  router.post("/password-reset/confirm", ...writes, async (req: Request, res: Response) => {
+    const input = parseBody(resetPasswordSchema, req.body);
+    if (!(await resetPassword(services, input.token, input.password))) throw new HttpError(400, RESET_LINK_INVALID);
+    res.append("Set-Cookie", await destroySession(req));
+    sendOk(res, null, RESET_DONE);
   });
 
   return router;

@@ -37,7 +37,8 @@ export function servicesOf(req: Request): Services {
   return services;
 }
 
-function hashToken(token: string): string {
+/** sha256 of a random token (sessions, devices, reset links): the stored form, which cannot be replayed. */
+export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 

@@ -72,6 +72,23 @@ export const loginDevices = pgTable(
   (t) => [index("login_devices_user_idx").on(t.userId)],
 );
 
+/**
+ * Password-reset links (issue 26): 256 random bits in the emailed link, of which only the sha256 is kept. A link
+ * lasts 30 minutes and works once; using one removes every link of the account.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
 export const papers = pgTable(
   "papers",
   {

@@ -7,10 +7,18 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { parse as parseYaml } from "yaml";
 import { namespaceSet, namespacesAt } from "../../app/pages.ts";
-import { type CompiledCatalog, isLocale, LOCALES, type Locale, namespaceInSet } from "../../domain/i18n.ts";
+import {
+  type CompiledCatalog,
+  INTL_LOCALE,
+  isLocale,
+  LOCALES,
+  type Locale,
+  namespaceInSet,
+} from "../../domain/i18n.ts";
 import { CONTENT_DIR } from "../content/paths.server.ts";
 
 export const CATALOG_DIR = path.join(CONTENT_DIR, "i18n");
@@ -213,4 +221,23 @@ export function compiledCatalog(locale: Locale): CompiledCatalog {
     compiledCache = built;
   }
   return compiledCache[locale];
+}
+
+const serverI18ns = new Map<Locale, I18n>();
+
+/**
+ * The server's own texts (emails) in a language, formatted by Lingui as the pages' are (the pages' `i18nFor` is
+ * in app/, which the server cannot import from source: its imports name no extensions).
+ */
+export function serverI18n(locale: Locale): I18n {
+  let i18n = serverI18ns.get(locale);
+  if (!i18n) {
+    i18n = setupI18n({
+      locale,
+      locales: INTL_LOCALE[locale],
+      messages: { [locale]: compiledCatalog(locale) as Messages },
+    });
+    serverI18ns.set(locale, i18n);
+  }
+  return i18n;
 }

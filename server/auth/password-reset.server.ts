@@ -1,0 +1,119 @@
+/**
+ * Password reset by email (issue 26, decision 026). One flow for the API and the pages:
+ *
+ * - `requestPasswordReset`: the same answer whether or not an account matches, in the same time: the request does
+ *   only the lookup; making the link and the mail happen after the answer (a job `mailer.send` queues). Limited per
+ *   address (a 429, which says nothing about the account) and per account (silently: a 429 there would say the
+ *   account exists), so nobody can fill a student's inbox.
+ * - `resetPassword`: a link works once, for 30 minutes; in one transaction it removes the account's links, sets
+ *   the new password, and ends every session and remembered device of the account. Attempts, marks and
+ *   progress are not touched.
+ */
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { EmailOrPhone } from "../../domain/auth.ts";
+import { type Locale, localizePath } from "../../domain/i18n.ts";
+import { loginDevices, passwordResets, sessions, users } from "../db/schema.ts";
+import { enforceLimit } from "../http/rate-limit.server.ts";
+import type { Mail } from "../mail/mail.server.ts";
+import { accountMail } from "../mail/texts.server.ts";
+import type { Services } from "../services.server.ts";
+import { hashPassword } from "./passwords.server.ts";
+import { hashToken } from "./session.server.ts";
+
+/** How long a link works. */
+export const RESET_TTL_MS = 30 * 60 * 1000;
+/** Requests per address, and links sent per account, in RESET_WINDOW_MS. */
+export const RESET_LIMITS = { perIp: 10, perAccount: 3, windowMs: 60 * 60 * 1000 };
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The API's one answer to a reset request (202), known account or not. */
+export const RESET_REQUESTED =
+  "If an account has this email or phone number, we have sent a link to its email. The link works for 30 minutes.";
+export const RESET_DONE = "Your password has been changed. Please sign in with the new password.";
+export const RESET_LINK_INVALID = "This link has expired or was already used. Please ask for a new one.";
+
+type ResetServices = Pick<Services, "database" | "rateLimiter" | "mailer" | "config" | "log">;
+
+/**
+ * Asks for a link to the account's email. Resolves once the answer can be given; the link is made and mailed
+ * in the background. Throws the site's 429 when the address asked too often.
+ */
+export async function requestPasswordReset(
+  services: ResetServices,
+  ip: string,
+  who: EmailOrPhone,
+  locale: Locale,
+): Promise<void> {
+  const { rateLimiter, database } = services;
+  await enforceLimit(rateLimiter, `reset:ip:${ip}`, RESET_LIMITS.perIp, RESET_LIMITS.windowMs);
+  const condition =
+    who.kind === "email" ? eq(sql`lower(${users.email})`, who.value.toLowerCase()) : eq(users.phone, who.value);
+  const [account] = await database.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(condition)
+    .limit(1);
+  if (account) services.mailer.send(() => resetMail(services, account, locale));
+}
+
+/** The link, stored, and its email; null when the account had its links for the hour. */
+async function resetMail(
+  services: ResetServices,
+  account: { id: string; name: string; email: string },
+  locale: Locale,
+): Promise<Mail | null> {
+  const { rateLimiter, database, config } = services;
+  const hit = await rateLimiter.hit(`reset:acct:${account.id}`, RESET_LIMITS.windowMs);
+  if (hit.count > RESET_LIMITS.perAccount) {
+    services.log.info("password reset not sent: the account's hourly limit is reached");
+    return null;
+  }
+  const token = randomBytes(32).toString("base64url");
+  // Expired links of every account go as new ones come: the table stays as small as the last half hour.
+  await database.db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date()));
+  await database.db.insert(passwordResets).values({
+    tokenHash: hashToken(token),
+    userId: account.id,
+    expiresAt: new Date(Date.now() + RESET_TTL_MS),
+  });
+  const link = `${config.siteUrl}${localizePath("/reset-password", locale)}?token=${token}`;
+  return { to: account.email, link, ...accountMail("passwordReset", locale, { name: account.name, link }) };
+}
+
+/** Whether a link's token still works (the reset page shows its form, or says to ask again). */
+export async function resetLinkWorks(services: Pick<Services, "database">, token: string): Promise<boolean> {
+  if (!TOKEN_PATTERN.test(token)) return false;
+  const [row] = await services.database.db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, hashToken(token)), gt(passwordResets.expiresAt, new Date())))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Sets a new password through a link: true when done, false when the link does not work (unknown, used or
+ * expired). The password is checked by the caller (the sign-up rules).
+ */
+export async function resetPassword(
+  services: Pick<Services, "database">,
+  token: string,
+  password: string,
+): Promise<boolean> {
+  if (!TOKEN_PATTERN.test(token)) return false;
+  const passwordHash = await hashPassword(password);
+  return services.database.db.transaction(async (tx) => {
+    // Deleting the row is what uses it: of two requests with the same link, one deletes it, the other finds none.
+    const [used] = await tx
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.tokenHash, hashToken(token)), gt(passwordResets.expiresAt, new Date())))
+      .returning({ userId: passwordResets.userId });
+    if (!used) return false;
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, used.userId));
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, used.userId));
+    await tx.delete(loginDevices).where(eq(loginDevices.userId, used.userId));
+    return true;
+  });
+}

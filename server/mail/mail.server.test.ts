@@ -1,0 +1,89 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { createMailer, listOutbox, MAX_QUEUED, outboxDir } from "./mail.server.ts";
+import { accountMail } from "./texts.server.ts";
+
+/** A logger whose lines the test reads. */
+function recordingLog() {
+  const lines: Array<Record<string, unknown>> = [];
+  const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { log, lines };
+}
+
+describe("the mailer without SMTP: the outbox", () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("writes each message as an .eml file, logs its link without the address, and lists it newest first", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "ps-outbox-"));
+    dirs.push(dataDir);
+    const { log, lines } = recordingLog();
+    const mailer = createMailer({ dataDir }, log);
+    expect(mailer.mode).toBe("outbox");
+    const link = "http://localhost:3000/mr/reset-password?token=abc";
+    mailer.send({ to: "student@example.com", link, ...accountMail("passwordReset", "mr", { name: "सई", link }) });
+    mailer.send(async () => null);
+    await mailer.idle();
+    const files = (await readdir(outboxDir(dataDir))).sort();
+    expect(files.filter((f) => f.endsWith(".eml"))).toHaveLength(1);
+    const eml = await readFile(path.join(outboxDir(dataDir), files.find((f) => f.endsWith(".eml")) as string), "utf8");
+    expect(eml).toMatch(/^To: student@example\.com$/m);
+    expect(eml).toContain("Content-Type: text/html");
+    const [entry] = await listOutbox(dataDir);
+    expect(entry).toMatchObject({
+      kind: "password-reset",
+      to: "student@example.com",
+      subject: "PaperStation साठी नवीन पासवर्ड ठेवा",
+      link,
+    });
+    const line = lines.find((l) => l.msg === "mail written to the outbox");
+    expect(line).toMatchObject({ kind: "password-reset", link });
+    expect(JSON.stringify(lines)).not.toContain("student@example.com");
+    await mailer.close();
+  });
+
+  it("escapes the name in the HTML part", () => {
+    const mail = accountMail("passwordReset", "en", { name: "<b>Sai</b>", link: "http://x/?a=1&b=2" });
+    expect(mail.html).toContain("Hello &lt;b&gt;Sai&lt;/b&gt;,");
+    expect(mail.html).toContain('href="http://x/?a=1&amp;b=2"');
+    expect(mail.text).toContain("Hello <b>Sai</b>,");
+  });
+
+  it("drops what is beyond the queue's bound instead of growing, and says so", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "ps-outbox-"));
+    dirs.push(dataDir);
+    const { log, lines } = recordingLog();
+    const mailer = createMailer({ dataDir }, log);
+    // Jobs that wait until released: the queue fills.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    for (let i = 0; i < MAX_QUEUED + 3; i += 1) mailer.send(() => gate.then(() => null));
+    expect(lines.filter((l) => l.msg === "mail dropped: the queue is full or closed")).toHaveLength(3);
+    release();
+    await mailer.idle();
+    await mailer.close();
+  });
+
+  it("gives a message up after its retries when the mail server cannot be reached", async () => {
+    const { log, lines } = recordingLog();
+    // Nothing listens on port 1 of loopback: every try fails at once.
+    const mailer = createMailer(
+      { dataDir: tmpdir(), smtpUrl: "smtp://127.0.0.1:1", mailFrom: "PaperStation <no-reply@example.com>" },
+      log,
+      { retryDelaysMs: [1, 1] },
+    );
+    expect(mailer.mode).toBe("smtp");
+    mailer.send({ to: "a@example.com", subject: "s", text: "t", html: "<p>t</p>", kind: "test" });
+    await mailer.idle();
+    expect(lines.filter((l) => l.msg === "mail not delivered; will try again")).toHaveLength(2);
+    expect(lines.filter((l) => l.msg === "mail could not be delivered; given up")).toHaveLength(1);
+    await mailer.close();
+  });
+});

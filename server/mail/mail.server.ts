@@ -1,0 +1,206 @@
+/**
+ * Email (issue 26): password-reset links today; email changes and parents' consent build on it. Decision 026.
+ *
+ * - With `SMTP_URL` and `MAIL_FROM`, nodemailer sends over SMTP, in the background: `send` queues the message
+ *   and returns at once, so a slow or absent mail server never slows a request. A failed delivery is tried
+ *   again after 2, 8, 32 and 128 s, then given up with an error in the log.
+ * - Without them (the embedded default), each message is written as an `.eml` file to `DATA_DIR/outbox` and
+ *   logged at info level with its link, so every flow works on one machine; the console lists the outbox.
+ *
+ * The queue is bounded (MAX_QUEUED): a flood of requests cannot grow the process's memory; beyond it a message
+ * is dropped with an error in the log, and the student can ask again. Addresses are never logged.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { Counter } from "prom-client";
+import type { Logger } from "../logger.server.ts";
+import { registry } from "../metrics/metrics.server.ts";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What the message is, for the log and the outbox's file name: `password-reset`. */
+  kind: string;
+  /** The message's one link, logged with an outbox message so that a single machine needs no mail server. */
+  link?: string;
+}
+
+/** A message made in the background (it may need the database), or null when there is nothing to send after all. */
+export type MailJob = () => Promise<Mail | null>;
+
+export interface Mailer {
+  readonly mode: "smtp" | "outbox";
+  /**
+   * Queues a message, or a job that makes one, and returns at once. A job runs after the caller's answer, counted
+   * as waiting (`idle`), so that whether it sends anything cannot change the caller's timing.
+   */
+  send(mail: Mail | MailJob): void;
+  /** Resolves once every message queued so far has been delivered, written or given up (tests, shutdown). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface MailConfig {
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
+  dataDir: string;
+}
+
+/** Messages waiting at most; a new one beyond this is dropped (and logged). */
+export const MAX_QUEUED = 500;
+const RETRY_DELAYS_MS = [2_000, 8_000, 32_000, 128_000];
+
+const mails = new Counter({
+  name: "paperstation_mail_total",
+  help: "Emails by kind and result: sent (SMTP), written (outbox), retried, failed (given up), dropped (queue full)",
+  labelNames: ["kind", "result"] as const,
+  registers: [registry],
+});
+
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, "outbox");
+}
+
+export function createMailer(config: MailConfig, log: Logger, options: { retryDelaysMs?: number[] } = {}): Mailer {
+  const smtp = Boolean(config.smtpUrl && config.mailFrom);
+  const from = config.mailFrom ?? "PaperStation <no-reply@localhost>";
+  const transport = smtp
+    ? nodemailer.createTransport(config.smtpUrl as string, { from })
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const retryDelays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const dir = outboxDir(config.dataDir);
+  let pending = 0;
+  let waiting: Array<() => void> = [];
+  let closed = false;
+  const timers = new Set<NodeJS.Timeout>();
+
+  const settle = () => {
+    pending -= 1;
+    if (pending === 0) {
+      const resolve = waiting;
+      waiting = [];
+      for (const done of resolve) done();
+    }
+  };
+
+  const writeToOutbox = async (mail: Mail) => {
+    const info = await transport.sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
+    await mkdir(dir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.kind}-${randomBytes(4).toString("hex")}.eml`;
+    await writeFile(path.join(dir, name), (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+    // Beside it, what the console lists: the raw message encodes its text (Marathi as quoted-printable).
+    const entry = { kind: mail.kind, subject: mail.subject, to: mail.to, link: mail.link ?? null };
+    await writeFile(path.join(dir, name.replace(/\.eml$/, ".json")), JSON.stringify(entry), { mode: 0o600 });
+    mails.inc({ kind: mail.kind, result: "written" });
+    log.info({ kind: mail.kind, file: path.join(dir, name), link: mail.link }, "mail written to the outbox");
+  };
+
+  const attempt = async (mail: Mail, tried: number): Promise<void> => {
+    try {
+      if (smtp) {
+        await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        mails.inc({ kind: mail.kind, result: "sent" });
+        log.info({ kind: mail.kind }, "mail sent");
+      } else {
+        await writeToOutbox(mail);
+      }
+      settle();
+    } catch (error) {
+      const delay = retryDelays[tried];
+      if (delay === undefined || closed) {
+        mails.inc({ kind: mail.kind, result: "failed" });
+        log.error({ err: error, kind: mail.kind, tries: tried + 1 }, "mail could not be delivered; given up");
+        settle();
+        return;
+      }
+      mails.inc({ kind: mail.kind, result: "retried" });
+      log.warn({ err: error, kind: mail.kind, retryInMs: delay }, "mail not delivered; will try again");
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void attempt(mail, tried + 1);
+      }, delay);
+      timer.unref();
+      timers.add(timer);
+    }
+  };
+
+  return {
+    mode: smtp ? "smtp" : "outbox",
+    send(mail) {
+      if (closed || pending >= MAX_QUEUED) {
+        const kind = typeof mail === "function" ? "job" : mail.kind;
+        mails.inc({ kind, result: "dropped" });
+        log.error({ kind, queued: pending }, "mail dropped: the queue is full or closed");
+        return;
+      }
+      pending += 1;
+      // After the current request's work: the caller's answer never waits for the mail server.
+      setImmediate(() => {
+        if (typeof mail !== "function") return void attempt(mail, 0);
+        mail().then(
+          (made) => (made ? attempt(made, 0) : settle()),
+          (error: unknown) => {
+            log.error({ err: error }, "mail could not be made");
+            settle();
+          },
+        );
+      });
+    },
+    idle() {
+      return pending === 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve));
+    },
+    async close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      // A message waiting for a retry is given up now; one being sent finishes.
+      pending -= timers.size;
+      timers.clear();
+      if (pending > 0) await new Promise<void>((resolve) => waiting.push(resolve));
+      transport.close();
+    },
+  };
+}
+
+export interface OutboxEntry {
+  file: string;
+  at: Date;
+  kind: string;
+  subject: string;
+  to: string;
+  link: string | null;
+}
+
+/** The newest messages of the outbox, for the console (`limit` of them). */
+export async function listOutbox(dataDir: string, limit = 50): Promise<OutboxEntry[]> {
+  const dir = outboxDir(dataDir);
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith(".json"));
+  } catch {
+    return [];
+  }
+  // Named by time first, so the newest sort last.
+  names.sort().reverse();
+  const entries = await Promise.all(
+    names.slice(0, limit).map(async (name) => {
+      try {
+        const [raw, info] = await Promise.all([readFile(path.join(dir, name), "utf8"), stat(path.join(dir, name))]);
+        const entry = JSON.parse(raw) as Omit<OutboxEntry, "file" | "at">;
+        return { ...entry, file: name.replace(/\.json$/, ".eml"), at: info.mtime };
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return entries.filter((entry): entry is OutboxEntry => entry !== null);
+}
