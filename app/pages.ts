@@ -118,6 +118,7 @@ export const PAGES: readonly PageRoute[] = [
   { file: "routes/admin/reports.tsx", paths: ["admin/reports"], admin: true, policy: CONSOLE },
   { file: "routes/admin/year-notes.tsx", paths: ["admin/year-notes"], admin: true, policy: CONSOLE },
   { file: "routes/admin/audit.tsx", paths: ["admin/audit"], admin: true, policy: CONSOLE },
+  { file: "routes/admin/accounts.tsx", paths: ["admin/accounts"], admin: true, policy: CONSOLE },
 ];
 
 const exact = new Map<string, PageRoute>();

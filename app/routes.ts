@@ -59,6 +59,7 @@ const admin = [
     route("reports", "routes/admin/reports.tsx"),
     route("year-notes", "routes/admin/year-notes.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("accounts", "routes/admin/accounts.tsx"),
   ]),
 ];
 

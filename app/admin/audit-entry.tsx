@@ -11,6 +11,7 @@ const ACTION_LABELS: Record<string, string> = {
   "year-note.update": "Edited a year note",
   "year-note.delete": "Deleted a year note",
   "report.status": "Changed a report's status",
+  "account.reset-link": "Made a password-reset link",
 };
 
 function actionLabel(action: string): string {

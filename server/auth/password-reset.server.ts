@@ -13,6 +13,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { EmailOrPhone } from "../../domain/auth.ts";
 import { type Locale, localizePath } from "../../domain/i18n.ts";
+import { writeAudit } from "../admin/audit.server.ts";
+import type { AdminUser } from "../admin/auth.server.ts";
 import { loginDevices, passwordResets, sessions, users } from "../db/schema.ts";
 import { enforceLimit } from "../http/rate-limit.server.ts";
 import type { Mail } from "../mail/mail.server.ts";
@@ -45,15 +47,8 @@ export async function requestPasswordReset(
   who: EmailOrPhone,
   locale: Locale,
 ): Promise<void> {
-  const { rateLimiter, database } = services;
-  await enforceLimit(rateLimiter, `reset:ip:${ip}`, RESET_LIMITS.perIp, RESET_LIMITS.windowMs);
-  const condition =
-    who.kind === "email" ? eq(sql`lower(${users.email})`, who.value.toLowerCase()) : eq(users.phone, who.value);
-  const [account] = await database.db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(condition)
-    .limit(1);
+  await enforceLimit(services.rateLimiter, `reset:ip:${ip}`, RESET_LIMITS.perIp, RESET_LIMITS.windowMs);
+  const account = await findAccountFor(services, who);
   if (account) services.mailer.send(() => resetMail(services, account, locale));
 }
 
@@ -79,6 +74,64 @@ async function resetMail(
   });
   const link = `${config.siteUrl}${localizePath("/reset-password", locale)}?token=${token}`;
   return { to: account.email, link, ...accountMail("passwordReset", locale, { name: account.name, link }) };
+}
+
+export interface AccountLookup {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: number | null;
+  createdAt: Date;
+}
+
+/** The account an email or phone names, for the console's look-up (issue 26); null when none does. */
+export async function findAccountFor(
+  services: Pick<Services, "database">,
+  who: EmailOrPhone,
+): Promise<AccountLookup | null> {
+  const condition =
+    who.kind === "email" ? eq(sql`lower(${users.email})`, who.value.toLowerCase()) : eq(users.phone, who.value);
+  const [account] = await services.database.db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      role: users.role,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(condition)
+    .limit(1);
+  return account ?? null;
+}
+
+/**
+ * A reset link an admin reads out to a student who cannot reach the account's email (issue 26): the same link,
+ * made in the same transaction as its audit row (never the token itself: only that one was made, and until when).
+ */
+export async function adminResetLink(
+  services: Pick<Services, "database" | "config">,
+  admin: AdminUser,
+  userId: string,
+  locale: Locale,
+): Promise<{ link: string; expiresAt: Date } | null> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + RESET_TTL_MS);
+  const made = await services.database.db.transaction(async (tx) => {
+    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!account) return false;
+    await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId, expiresAt });
+    await writeAudit(tx, admin, {
+      action: "account.reset-link",
+      before: null,
+      after: { userId, expiresAt: expiresAt.toISOString() },
+    });
+    return true;
+  });
+  if (!made) return null;
+  return { link: `${services.config.siteUrl}${localizePath("/reset-password", locale)}?token=${token}`, expiresAt };
 }
 
 /** Whether a link's token still works (the reset page shows its form, or says to ask again). */

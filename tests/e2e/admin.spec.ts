@@ -64,6 +64,7 @@ test("the console is a 404 page to visitors and students", async ({ page }) => {
     "/admin/reports",
     "/admin/papers/math-1-2023-march-marathi",
     "/admin/audit",
+    "/admin/accounts",
   ];
   // The same answer as any unknown page, with the cache policy of any page for that visitor (signed in: private,
   // no-store since issue 23).

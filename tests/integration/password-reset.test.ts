@@ -4,6 +4,9 @@
  * limits, the pages without JavaScript, and what it must not touch (attempts).
  */
 import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,7 +15,8 @@ import {
   RESET_LINK_INVALID,
   RESET_REQUESTED,
 } from "../../server/auth/password-reset.server.ts";
-import { passwordResets, practiceAttempts, users } from "../../server/db/schema.ts";
+import { auditLog, passwordResets, practiceAttempts, users } from "../../server/db/schema.ts";
+import { signUpAdmin, signUpStudent } from "../support/admin.ts";
 import { loadBuild } from "../support/build.ts";
 import { testDatabases } from "../support/databases.ts";
 import { api, newAccount } from "../support/http.ts";
@@ -204,5 +208,73 @@ describe.each(testDatabases())("password reset on $name", (target) => {
     const [row] = await server.services.database.db.select().from(users).where(eq(users.id, account.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect((await login(account.phone, "a-new-password-2")).status).toBe(200);
+  });
+
+  it("lets an admin find a student and make a link to read out, in the audit log; a student gets the 404", async () => {
+    const account = await signUpAdmin(server).then(async ({ cookie }) => ({ cookie, student: await signUp() }));
+    const console = (p: string, init: RequestInit = {}, cookie = account.cookie) =>
+      fetch(`${server.url}${p}`, { ...init, headers: { Cookie: cookie, ...init.headers } });
+    const found = await console(`/admin/accounts?who=${account.student.phone.slice(2)}`);
+    expect(found.status).toBe(200);
+    const html = await found.text();
+    expect(html).toContain(account.student.name);
+    expect(html).toContain("Make a reset link");
+    const made = await console("/admin/accounts", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ userId: account.student.id, lang: "mr" }),
+    });
+    expect(made.status).toBe(200);
+    const token = (await made.text()).match(/\/mr\/reset-password\?token=([A-Za-z0-9_-]{43})/)?.[1] as string;
+    expect(token).toBeDefined();
+    const [entry] = await server.services.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "account.reset-link"));
+    expect(entry?.after).toMatchObject({ userId: account.student.id });
+    expect(JSON.stringify(entry)).not.toContain(token);
+    expect((await confirm(token, "read-out-password-4")).status).toBe(200);
+    expect((await login(account.student.email, "read-out-password-4")).status).toBe(200);
+
+    const student = await signUpStudent(server);
+    expect((await console("/admin/accounts", {}, student)).status).toBe(404);
+    const posted = await console(
+      "/admin/accounts",
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ userId: account.student.id }),
+      },
+      student,
+    );
+    expect(posted.status).toBe(404);
+  });
+});
+
+describe("the outbox, without a mail server", () => {
+  it("keeps the reset email in DATA_DIR and lists it in the console with its link", async () => {
+    const [pglite] = testDatabases();
+    if (!pglite) throw new Error("no database");
+    const dataDir = await mkdtemp(path.join(tmpdir(), "ps-outbox-"));
+    const database = await pglite.open();
+    const server = await startTestServer(database, { env: { DATA_DIR: dataDir }, build: await loadBuild() });
+    try {
+      expect(server.services.mailer.mode).toBe("outbox");
+      const { cookie } = await signUpAdmin(server);
+      const account = newAccount();
+      expect((await api(server.url, "/api/v1/signup", { json: account })).status).toBe(201);
+      expect(
+        (await api(server.url, "/api/v1/password-reset", { json: { email_or_phone: account.email } })).status,
+      ).toBe(202);
+      await server.services.mailer.idle();
+      const html = await (await fetch(`${server.url}/admin/accounts`, { headers: { Cookie: cookie } })).text();
+      expect(html).toContain("Emails in the outbox");
+      expect(html).toContain(account.email);
+      expect(html).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+    } finally {
+      await server.close();
+      await database.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -49,6 +49,7 @@ const SECTIONS = [
   { to: "/admin/reports", label: "Reports", end: false },
   { to: "/admin/year-notes", label: "Year notes", end: false },
   { to: "/admin/audit", label: "Audit log", end: false },
+  { to: "/admin/accounts", label: "Accounts", end: false },
 ] as const;
 
 const sectionClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,0 +1,119 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { type AppProcess, startAppProcess } from "../../scripts/lib/app-process.ts";
+import { resetToken, startTestSmtp, type TestSmtp } from "../support/smtp.ts";
+import { uniqueAccount } from "./support/accounts.ts";
+import { expectNoViolations } from "./support/axe.ts";
+import { hydrated } from "./support/hydration.ts";
+import { expect, RESEND_ON_RESET, test } from "./support/test.ts";
+
+/**
+ * A forgotten password (issue 26), as a student lives it: from the sign-in card to the email (through a real SMTP
+ * server started here) and back in with a new password; on a 360 px phone in Marathi with JavaScript, and at
+ * desktop width in English without it.
+ */
+let smtp: TestSmtp;
+let app: AppProcess;
+
+test.beforeAll(async () => {
+  smtp = await startTestSmtp();
+  app = await startAppProcess({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "PaperStation <no-reply@paperstation.test>",
+    SAMPLE_PAPERS: "0",
+    LOG_LEVEL: "warn",
+  });
+});
+test.afterAll(async () => {
+  await app?.stop();
+  await smtp?.close();
+});
+
+async function signUp(page: Page, testInfo: TestInfo) {
+  const account = uniqueAccount(testInfo);
+  const response = await page.request.post(`${app.url}/api/v1/signup`, {
+    ...RESEND_ON_RESET,
+    data: { ...account, role: 1 },
+    headers: { Origin: app.url },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  // Signed out again: the student is on another phone.
+  await page.context().clearCookies();
+  return account;
+}
+
+/** axe and the width check (they need scripts: with JavaScript off, only the screenshot), and a screenshot. */
+async function look(page: Page, testInfo: TestInfo, name: string, width: number, scripts = true) {
+  if (scripts) {
+    await page.evaluate(() => document.fonts.ready);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoViolations(page, name);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `${name} fits`).toBeLessThanOrEqual(width);
+  }
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+test.describe("on a 360 px phone, in Marathi", () => {
+  test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
+
+  test("from the sign-in card to the email and back in with a new password", async ({ page }, testInfo) => {
+    const account = await signUp(page, testInfo);
+    await page.goto(`${app.url}/mr/login?tab=sign_in`);
+    await (await hydrated(page.getByRole("link", { name: "पासवर्ड विसरलात?" }))).click();
+    await expect(page).toHaveURL(`${app.url}/mr/forgot-password`);
+    await page.getByLabel("मोबाइल नंबर किंवा ईमेल").fill(account.phone);
+    await page.getByRole("button", { name: "लिंक पाठवा" }).click();
+    await expect(page.getByRole("status")).toContainText("त्याच्या ईमेलवर आम्ही लिंक पाठवली आहे");
+    await look(page, testInfo, "mr-forgot-sent", 360);
+
+    const mail = await smtp.next(account.email);
+    expect(mail.subject).toBe("PaperStation साठी नवीन पासवर्ड ठेवा");
+    await page.goto(`${app.url}/mr/reset-password?token=${resetToken(mail)}`);
+    await look(page, testInfo, "mr-reset-form", 360);
+    await page.getByLabel("नवीन पासवर्ड", { exact: true }).fill("rainy-june-2027");
+    await page.getByLabel("नवीन पासवर्ड पुन्हा").fill("rainy-june-2028");
+    await page.getByRole("button", { name: "नवीन पासवर्ड जतन करा" }).click();
+    await expect(page.getByText("दोन्ही पासवर्ड सारखे नाहीत")).toBeVisible();
+    await page.getByLabel("नवीन पासवर्ड", { exact: true }).fill("rainy-june-2027");
+    await page.getByLabel("नवीन पासवर्ड पुन्हा").fill("rainy-june-2027");
+    await page.getByRole("button", { name: "नवीन पासवर्ड जतन करा" }).click();
+    await expect(page.getByRole("status")).toContainText("तुमचा पासवर्ड बदलला आहे");
+    await look(page, testInfo, "mr-reset-done", 360);
+
+    await page.getByRole("link", { name: "लॉग इन", exact: true }).last().click();
+    const form = page.getByRole("form", { name: "लॉग इन" });
+    await form.getByLabel("मोबाइल नंबर किंवा ईमेल").fill(account.email);
+    await form.getByLabel("पासवर्ड", { exact: true }).fill("rainy-june-2027");
+    await form.getByRole("button", { name: "लॉग इन" }).click();
+    await expect(page).toHaveURL(`${app.url}/mr`);
+    const me = await page.request.get(`${app.url}/api/v1/me`);
+    expect((await me.json()).data).toMatchObject({ name: account.name });
+  });
+});
+
+test.describe("at desktop width, in English, without JavaScript", () => {
+  test.use({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+
+  test("the same flow with plain forms, and a used link says to ask again", async ({ page }, testInfo) => {
+    const account = await signUp(page, testInfo);
+    await page.goto(`${app.url}/login?tab=sign_in`);
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.getByLabel("Phone number or email").fill(account.email);
+    await page.getByRole("button", { name: "Send the link" }).click();
+    await expect(page.getByRole("status")).toContainText("we have sent a link to its email");
+    await look(page, testInfo, "en-forgot-sent", 1280, false);
+
+    const link = `${app.url}/reset-password?token=${resetToken(await smtp.next(account.email))}`;
+    await page.goto(link);
+    await page.getByLabel("New password", { exact: true }).fill("rainy-june-2027");
+    await page.getByLabel("New password again").fill("rainy-june-2027");
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await expect(page.getByRole("status")).toContainText("Your password has been changed");
+    await look(page, testInfo, "en-reset-done", 1280, false);
+
+    await page.goto(link);
+    await expect(page.getByRole("alert")).toContainText("This link has expired or was already used");
+    await page.getByRole("link", { name: "Ask for a new link" }).click();
+    await expect(page).toHaveURL(`${app.url}/forgot-password`);
+  });
+});
