@@ -79,6 +79,12 @@ export const PAGES: readonly PageRoute[] = [
     paths: ["reset-password"],
     policy: { cache: false, keep: false, namespaces: ["account", "auth"] },
   },
+  // The account's own page (issue 26): personal, never cached or kept.
+  {
+    file: "routes/profile.tsx",
+    paths: ["profile"],
+    policy: { cache: false, keep: false, namespaces: ["account", "auth"] },
+  },
   // A form that sends something: never a stale copy.
   { file: "routes/report.tsx", paths: ["report"], policy: { cache: false, keep: false, namespaces: ["report"] } },
   // Results are endless and cheap to redo online; the server keeps a few seconds of the popular ones.

@@ -18,13 +18,21 @@ const password = z
   .min(PASSWORD_MIN, MESSAGES.shortPassword)
   .max(PASSWORD_MAX, MESSAGES.longPassword);
 
+/** Who the person is: 1 student, 2 parent, 3 teacher. */
+export type Role = 1 | 2 | 3;
+const role = z
+  .union([z.literal(1), z.literal(2), z.literal(3), z.null()], { error: "Role must be 1, 2 or 3" })
+  .optional()
+  .transform((v) => v ?? null);
+const name = z
+  .string({ error: "Name is required" })
+  .trim()
+  .min(1, MESSAGES.nameRequired)
+  .max(100, "Name must be at most 100 characters");
+
 /** The API body of POST /api/v1/signup. `phone` arrives as 91 + 10 digits; 10 digits alone are accepted too. */
 export const signupSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, MESSAGES.nameRequired)
-    .max(100, "Name must be at most 100 characters"),
+  name,
   email: z.string({ error: "Email is required" }).trim().refine(isEmail, MESSAGES.invalidEmail),
   phone: z.union([z.string(), z.number()], { error: "Phone is required" }).transform((v, ctx) => {
     // The spec's wire format is 91 + 10 digits; the ways people write a number are taken too (issue 23).
@@ -37,10 +45,7 @@ export const signupSchema = z.object({
     return `${COUNTRY_PREFIX}${localPhoneDigits(text)}`;
   }),
   password,
-  role: z
-    .union([z.literal(1), z.literal(2), z.literal(3), z.null()], { error: "Role must be 1, 2 or 3" })
-    .optional()
-    .transform((v) => v ?? null),
+  role,
 });
 export type SignupInput = z.output<typeof signupSchema>;
 
@@ -74,4 +79,19 @@ export const resetRequestSchema = z.object({
 export const resetPasswordSchema = z.object({
   token: z.string({ error: "token is required" }).max(200, "token is not valid"),
   password,
+});
+
+/** The profile's details (issue 26): the name and who the person is. */
+export const detailsSchema = z.object({ name, role });
+
+/** A new password, the current one required (any text: it is checked against the stored hash). */
+export const changePasswordSchema = z.object({
+  current: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
+  password,
+});
+
+/** Deleting the account: the password, and the box that says the student understands. */
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
+  confirm: z.literal(true, { error: "Confirm that the account is to be deleted" }),
 });

@@ -30,6 +30,11 @@ export interface RequestLogOptions {
  * CPU, for loggers nothing read (decision 014). Method, path, status and timing only: no address,
  * cookies or user agent.
  */
+/** A logged URL without the secrets some carry: a password-reset link's token (issue 26). */
+export function redactSecrets(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+}
+
 export function requestLog(log: Logger, options: RequestLogOptions) {
   return (req: IncomingMessage & { id?: string }, res: ServerResponse, next: () => void): void => {
     const id = options.requestId(req);
@@ -46,7 +51,7 @@ export function requestLog(log: Logger, options: RequestLogOptions) {
       res.removeListener("finish", done);
       if (!log.isLevelEnabled("info")) return;
       const line = {
-        req: { id, method, url },
+        req: { id, method, url: redactSecrets(url) },
         res: { statusCode: res.statusCode },
         responseTime: Date.now() - started,
       };

@@ -32,11 +32,14 @@ export function loader({ request, url, context }: Route.LoaderArgs) {
   const cookieMedium = mediumFromCookie(request.headers.get("cookie"));
   const locale = localeFromPath(url.pathname);
   const submitted = url.searchParams.has("medium") || url.searchParams.has("subject");
+  // Where a deleted account lands (issue 26): the page says it is done.
+  const deleted = url.searchParams.get("deleted") === "1";
   if (!submitted) {
     return {
       values: { medium: cookieMedium ?? "", subject: "" },
       errors: {} as PaperFormErrors,
       welcome: getHomeWelcome(locale),
+      deleted,
     };
   }
   const values = { medium: url.searchParams.get("medium") ?? "", subject: url.searchParams.get("subject") ?? "" };
@@ -47,13 +50,18 @@ export function loader({ request, url, context }: Route.LoaderArgs) {
       headers: { "Set-Cookie": mediumCookie(values.medium, config.https) },
     });
   }
-  return { values, errors, welcome: getHomeWelcome(locale) };
+  return { values, errors, welcome: getHomeWelcome(locale), deleted };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <>
+      {loaderData.deleted ? (
+        <p role="status" className="bg-emerald-50 px-4 py-3 text-center text-emerald-950">
+          {t("home.deleted")}
+        </p>
+      ) : null}
       <section aria-labelledby="home-title" className="bg-gradient-to-br from-indigo-900 to-indigo-700 text-white">
         <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 max-sm:gap-5 max-sm:py-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="sm:max-w-md">

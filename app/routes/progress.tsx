@@ -42,9 +42,15 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-5xl px-4 py-6">
         <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">{t("practice.progress.title")}</h1>
         {/* Issue 16: a document load, so that the list's kept copy opens offline too. */}
-        <a href={path("/saved")} className="mt-2 inline-block py-1 font-semibold text-indigo-800 underline">
-          {t("paper.savedPapers")}
-        </a>
+        <p className="mt-2 flex flex-wrap gap-x-6">
+          <a href={path("/saved")} className="inline-block py-1 font-semibold text-indigo-800 underline">
+            {t("paper.savedPapers")}
+          </a>
+          {/* The account's page (issue 26): details, password, devices, data. */}
+          <a href={path("/profile")} className="inline-block py-1 font-semibold text-indigo-800 underline">
+            {t("practice.progress.account")}
+          </a>
+        </p>
         {subjects.length === 0 ? (
           <section aria-labelledby="start" className="mt-4">
             <p className="text-slate-800">{t("practice.progress.empty")}</p>

@@ -21,6 +21,7 @@ import type { Mail } from "../mail/mail.server.ts";
 import { accountMail } from "../mail/texts.server.ts";
 import type { Services } from "../services.server.ts";
 import { hashPassword } from "./passwords.server.ts";
+import { ACCOUNT_COLUMNS } from "./profile.server.ts";
 import { hashToken } from "./session.server.ts";
 
 /** How long a link works. */
@@ -92,18 +93,7 @@ export async function findAccountFor(
 ): Promise<AccountLookup | null> {
   const condition =
     who.kind === "email" ? eq(sql`lower(${users.email})`, who.value.toLowerCase()) : eq(users.phone, who.value);
-  const [account] = await services.database.db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(condition)
-    .limit(1);
+  const [account] = await services.database.db.select(ACCOUNT_COLUMNS).from(users).where(condition).limit(1);
   return account ?? null;
 }
 

@@ -1,5 +1,12 @@
 import express, { type Request, type Response, Router } from "express";
-import { loginSchema, MESSAGES, resetPasswordSchema, resetRequestSchema, signupSchema } from "../../domain/auth.ts";
+import {
+  deleteAccountSchema,
+  loginSchema,
+  MESSAGES,
+  resetPasswordSchema,
+  resetRequestSchema,
+  signupSchema,
+} from "../../domain/auth.ts";
 import { parseBody } from "../http/body.server.ts";
 import { clientIp, jsonWriteGuard } from "../http/guards.server.ts";
 import { HttpError, sendError, sendOk } from "../http/respond.server.ts";
@@ -12,7 +19,8 @@ import {
   requestPasswordReset,
   resetPassword,
 } from "./password-reset.server.ts";
-import { destroySession, getUser } from "./session.server.ts";
+import { deleteAccount, exportAccount } from "./profile.server.ts";
+import { destroySession, getUser, requireUser } from "./session.server.ts";
 
 /**
  * The API's answer for a sign-in or sign-up: the session cookie and the user, or the refusal. Over the limits, the
@@ -31,6 +39,8 @@ function sendOutcome(res: Response, outcome: AuthOutcome, message: string, statu
   const { user } = outcome;
   sendOk(res, { user_id: user.id, name: user.name, role: user.role }, message, status);
 }
+
+const WRONG_PASSWORD = "That is not your current password";
 
 /** signup, login, logout and me (spec §7), and the password reset (issue 26), mounted under /api/v1. */
 export function accountsApiRouter(services: Services): Router {
@@ -58,6 +68,28 @@ export function accountsApiRouter(services: Services): Router {
     const user = await getUser(req);
     if (!user) return void sendOk(res, null, "Not signed in");
     sendOk(res, { user_id: user.id, name: user.name, role: user.role });
+  });
+
+  // "Download my data" (issue 26): everything stored about the account, as one JSON file.
+  router.get("/me/data", async (req: Request, res: Response) => {
+    res.setHeader("Cache-Control", "private, no-store");
+    const user = await requireUser(req);
+    const data = await exportAccount(services, user.id);
+    if (!data) throw new HttpError(401, "Not signed in");
+    const day = data.exportedAt.slice(0, 10);
+    res.setHeader("Content-Disposition", `attachment; filename="paperstation-my-data-${day}.json"`);
+    res.type("application/json").send(JSON.stringify(data, null, 2));
+  });
+
+  // Deleting the account: the password and `confirm: true`. Everything of the account goes in one statement.
+  router.delete("/me", ...writes, async (req: Request, res: Response) => {
+    const user = await requireUser(req);
+    const input = parseBody(deleteAccountSchema, req.body);
+    if (!(await deleteAccount(services, user.id, input.password))) {
+      throw new HttpError(400, WRONG_PASSWORD, { errors: { password: WRONG_PASSWORD } });
+    }
+    res.append("Set-Cookie", await destroySession(req));
+    sendOk(res, null, "Account deleted");
   });
 
   // The same 202 and body whether or not an account matches (server/auth/password-reset.server.ts).

@@ -81,6 +81,12 @@ export async function destroySession(req: Request): Promise<string> {
   return setCookie(name, "", { maxAgeSeconds: 0, secure: services.config.https, httpOnly: true });
 }
 
+/** The stored hash of the request's session token, if it carries one (to tell "this device" among the sessions). */
+export function currentSessionHash(req: Request): string | null {
+  const token = readSessionToken(req);
+  return token ? hashToken(token) : null;
+}
+
 const lookups = new WeakMap<Request, Promise<SessionUser | null>>();
 
 /**

@@ -2,8 +2,8 @@ import type { Page, TestInfo } from "@playwright/test";
 import { type AppProcess, startAppProcess } from "../../scripts/lib/app-process.ts";
 import { resetToken, startTestSmtp, type TestSmtp } from "../support/smtp.ts";
 import { uniqueAccount } from "./support/accounts.ts";
-import { expectNoViolations } from "./support/axe.ts";
 import { hydrated } from "./support/hydration.ts";
+import { look } from "./support/look.ts";
 import { expect, RESEND_ON_RESET, test } from "./support/test.ts";
 
 /**
@@ -39,18 +39,6 @@ async function signUp(page: Page, testInfo: TestInfo) {
   // Signed out again: the student is on another phone.
   await page.context().clearCookies();
   return account;
-}
-
-/** axe and the width check (they need scripts: with JavaScript off, only the screenshot), and a screenshot. */
-async function look(page: Page, testInfo: TestInfo, name: string, width: number, scripts = true) {
-  if (scripts) {
-    await page.evaluate(() => document.fonts.ready);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expectNoViolations(page, name);
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `${name} fits`).toBeLessThanOrEqual(width);
-  }
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
 test.describe("on a 360 px phone, in Marathi", () => {

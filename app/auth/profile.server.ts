@@ -1,0 +1,125 @@
+/**
+ * The profile page's loader and actions (issue 26): plain form posts with an `intent`, so every part works without
+ * JavaScript. They call the same functions as the API (server/auth/profile.server.ts).
+ */
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { changePasswordSchema, deleteAccountSchema, detailsSchema } from "../../domain/auth.ts";
+import { formField } from "../../domain/form-data.ts";
+import { formatDay, type Locale, localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { fieldErrors } from "../../domain/validation.ts";
+import {
+  changePassword,
+  deleteAccount,
+  listDevices,
+  readProfile,
+  signOutEverywhere,
+  updateDetails,
+} from "../../server/auth/profile.server.ts";
+import { currentSessionHash, destroySession } from "../../server/auth/session.server.ts";
+import { expressRequestContext, servicesContext } from "../context";
+import { formRefusal } from "../requests/refusal.server";
+import { requireUser } from "../requests/session.server";
+import { orUnavailable } from "../requests/unavailable.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** A day as the student's calendar has it (India, UTC+5:30), in the page's language. */
+function dayOf(locale: Locale, date: Date): string {
+  return formatDay(locale, new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 10));
+}
+
+export async function profileLoader(context: Context, url: URL) {
+  const user = await requireUser(context, url);
+  const services = context.get(servicesContext);
+  const locale = localeFromPath(url.pathname);
+  const hash = currentSessionHash(context.get(expressRequestContext)) ?? "";
+  const [profile, devices] = await orUnavailable(() =>
+    Promise.all([readProfile(services, user.id), listDevices(services, user.id, hash)]),
+  );
+  // Deleted a moment ago in another tab: the session went with it.
+  if (!profile) throw redirect(localizePath("/login", locale));
+  return {
+    profile: {
+      name: profile.name,
+      email: profile.email,
+      phone: `+${profile.phone.slice(0, 2)} ${profile.phone.slice(2)}`,
+      role: profile.role,
+      since: dayOf(locale, profile.createdAt),
+    },
+    devices: devices.map((device) => ({
+      id: device.id,
+      signedIn: dayOf(locale, device.signedInAt),
+      current: device.current,
+    })),
+  };
+}
+
+export type ProfileIntent = "details" | "password" | "sign-out-everywhere" | "delete";
+
+export interface ProfileResult {
+  intent: ProfileIntent;
+  ok: boolean;
+  /** A catalog key under `account.profile.` for the section's own message, or an API message (a 429's). */
+  message: string | null;
+  errors: Record<string, string>;
+  values?: Record<string, string>;
+}
+
+export async function profileAction(context: Context, request: Request, url: URL) {
+  const user = await requireUser(context, url);
+  const req = context.get(expressRequestContext);
+  const services = context.get(servicesContext);
+  const locale = localeFromPath(url.pathname);
+  const form = await request.formData();
+  const raw = formField(form, "intent");
+  const intent: ProfileIntent =
+    raw === "password" || raw === "sign-out-everywhere" || raw === "delete" ? raw : "details";
+  const answer = (
+    result: Omit<ProfileResult, "intent" | "errors"> & { errors?: Record<string, string> },
+    status = 200,
+  ) => data<ProfileResult>({ intent, errors: {}, ...result }, { status });
+  try {
+    if (intent === "details") {
+      const values = { name: formField(form, "name").trim(), role: formField(form, "role") };
+      const parsed = detailsSchema.safeParse({ name: values.name, role: values.role ? Number(values.role) : null });
+      if (!parsed.success) return answer({ ok: false, message: null, errors: fieldErrors(parsed.error), values }, 400);
+      await orUnavailable(() => updateDetails(services, user.id, parsed.data));
+      return answer({ ok: true, message: "detailsSaved" });
+    }
+    if (intent === "password") {
+      const password = formField(form, "password");
+      const parsed = changePasswordSchema.safeParse({ current: formField(form, "current"), password });
+      if (!parsed.success) return answer({ ok: false, message: null, errors: fieldErrors(parsed.error) }, 400);
+      if (password !== formField(form, "confirm")) {
+        return answer({ ok: false, message: null, errors: { confirm: "mismatch" } }, 400);
+      }
+      const hash = currentSessionHash(req) ?? "";
+      const changed = await orUnavailable(() =>
+        changePassword(services, user.id, hash, parsed.data.current, parsed.data.password),
+      );
+      if (!changed) return answer({ ok: false, message: null, errors: { current: "wrongPassword" } }, 400);
+      return answer({ ok: true, message: "passwordChanged" });
+    }
+    if (intent === "sign-out-everywhere") {
+      await orUnavailable(() => signOutEverywhere(services, user.id));
+      const cookie = await orUnavailable(() => destroySession(req));
+      throw redirect(localizePath("/login?tab=sign_in", locale), { headers: { "Set-Cookie": cookie } });
+    }
+    const parsed = deleteAccountSchema.safeParse({
+      password: formField(form, "password"),
+      confirm: formField(form, "confirm") === "yes",
+    });
+    if (!parsed.success) return answer({ ok: false, message: null, errors: fieldErrors(parsed.error) }, 400);
+    const deleted = await orUnavailable(() => deleteAccount(services, user.id, parsed.data.password));
+    if (!deleted) return answer({ ok: false, message: null, errors: { password: "wrongPassword" } }, 400);
+    const cookie = await orUnavailable(() => destroySession(req));
+    throw redirect(localizePath("/?deleted=1", locale), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    return formRefusal<ProfileResult>(error, (refusal) => ({
+      intent,
+      ok: false,
+      message: refusal.message,
+      errors: {},
+    }));
+  }
+}

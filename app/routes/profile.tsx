@@ -1,0 +1,309 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { LABEL_CLASS, PasswordField, TextField } from "../auth/form-fields";
+import { type ProfileIntent, type ProfileResult, profileAction, profileLoader } from "../auth/profile.server";
+import { withRetryAfter } from "../requests/refusal.server";
+import { useApiMessage } from "../site/api";
+import { Breadcrumbs } from "../site/breadcrumbs";
+import { i18nFrom, useLocale, useT } from "../site/i18n";
+import { pageMeta } from "../site/meta";
+import type { Route } from "./+types/profile";
+
+/**
+ * The student's own account (issue 26, the spec's "Profile" breadcrumb): details, password, signed-in devices,
+ * a copy of their data, and deletion. Signed in only; every form works without JavaScript.
+ */
+export function loader({ context, url }: Route.LoaderArgs) {
+  return profileLoader(context, url);
+}
+
+export function action({ context, request, url }: Route.ActionArgs) {
+  return profileAction(context, request, url);
+}
+
+/** A student's own page: never stored. A 429's Retry-After goes out with it. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return withRetryAfter({ "Cache-Control": "private, no-store" }, actionHeaders);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const { _: t } = i18nFrom(matches);
+  return pageMeta({
+    title: t("account.profile.metaTitle"),
+    description: t("account.profile.metaDescription"),
+    path: "/profile",
+    matches,
+    noindex: true,
+  });
+}
+
+const SECTION = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
+const H2 = "mb-3 text-lg font-bold text-indigo-950";
+const BUTTON =
+  "rounded-lg bg-indigo-700 px-5 py-2.5 font-semibold text-white hover:bg-indigo-800 disabled:opacity-70 sm:justify-self-start";
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { profile, devices } = loaderData;
+  const result = actionData as ProfileResult | undefined;
+  const resultFor = (intent: ProfileIntent) => (result?.intent === intent ? result : undefined);
+  return (
+    <>
+      <Breadcrumbs label={t("account.profile.title")} path="/profile" />
+      <div className="mx-auto grid max-w-2xl gap-5 px-4 py-6">
+        <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">{t("account.profile.title")}</h1>
+        <Details profile={profile} result={resultFor("details")} />
+        <Password result={resultFor("password")} />
+        <Devices devices={devices} />
+        <YourData />
+        <DeleteAccount result={resultFor("delete")} />
+      </div>
+    </>
+  );
+}
+
+/** A section's outcome: its own message (a key under account.profile), or the API's (a 429). */
+function Outcome({ result }: { result: ProfileResult | undefined }) {
+  const t = useT();
+  const apiMessage = useApiMessage();
+  if (!result?.message) return null;
+  const text = result.message.includes(" ") ? apiMessage(result.message) : t(`account.profile.${result.message}`);
+  return result.ok ? (
+    <p role="status" className="mb-3 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-emerald-950">
+      {text}
+    </p>
+  ) : (
+    <p role="alert" className="mb-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+      {text}
+    </p>
+  );
+}
+
+function useSubmitting(intent: ProfileIntent): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+}
+
+/** A field's message: the section's own (a key), else the API's rule text, which FieldError translates. */
+function useFieldMessage() {
+  const t = useT();
+  return (message: string | undefined) =>
+    message && !message.includes(" ") ? t(`account.profile.${message}`) : message;
+}
+
+function Details({
+  profile,
+  result,
+}: {
+  profile: Route.ComponentProps["loaderData"]["profile"];
+  result: ProfileResult | undefined;
+}) {
+  const t = useT();
+  const saving = useSubmitting("details");
+  const values = result?.values;
+  return (
+    <section aria-labelledby="profile-details" className={SECTION}>
+      <h2 id="profile-details" className={H2}>
+        {t("account.profile.details")}
+      </h2>
+      <Outcome result={result} />
+      <Form method="post" className="grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="details" />
+        <TextField
+          id="profile-name"
+          name="name"
+          label={t("auth.name")}
+          autoComplete="name"
+          required
+          maxLength={100}
+          defaultValue={values?.name ?? profile.name}
+          error={result?.errors.name}
+        />
+        <div>
+          <label htmlFor="profile-role" className={LABEL_CLASS}>
+            {t("auth.role")} <span className="font-normal text-slate-600">{t("auth.optional")}</span>
+          </label>
+          <select
+            id="profile-role"
+            name="role"
+            defaultValue={values?.role ?? (profile.role ? String(profile.role) : "")}
+            className="w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5"
+          >
+            <option value="">{t("auth.selectRole")}</option>
+            {[1, 2, 3].map((role) => (
+              <option key={role} value={role}>
+                {t(`auth.roles.r${role}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <dl className="grid gap-1 text-slate-800 sm:grid-cols-[auto_1fr] sm:gap-x-4">
+          <dt className="font-semibold">{t("auth.email")}</dt>
+          <dd className="break-all">{profile.email}</dd>
+          <dt className="font-semibold">{t("auth.phone")}</dt>
+          <dd>{profile.phone}</dd>
+          <dt className="font-semibold">{t("account.profile.since")}</dt>
+          <dd>{profile.since}</dd>
+        </dl>
+        <p className="text-sm text-slate-700">{t("account.profile.contactChange")}</p>
+        <button type="submit" disabled={saving} className={BUTTON}>
+          {saving ? t("account.reset.saving") : t("account.profile.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function Password({ result }: { result: ProfileResult | undefined }) {
+  const t = useT();
+  const fieldMessage = useFieldMessage();
+  const saving = useSubmitting("password");
+  const [current, setCurrent] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  return (
+    <section aria-labelledby="profile-password" className={SECTION}>
+      <h2 id="profile-password" className={H2}>
+        {t("account.profile.password")}
+      </h2>
+      <Outcome result={result} />
+      <Form method="post" className="grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="password" />
+        <PasswordField
+          id="profile-current"
+          name="current"
+          label={t("account.profile.current")}
+          value={current}
+          error={fieldMessage(result?.errors.current)}
+          autoComplete="current-password"
+          onChange={setCurrent}
+        />
+        <PasswordField
+          id="profile-new"
+          name="password"
+          label={t("account.reset.password")}
+          value={password}
+          error={fieldMessage(result?.errors.password)}
+          autoComplete="new-password"
+          onChange={setPassword}
+        />
+        <PasswordField
+          id="profile-confirm"
+          name="confirm"
+          label={t("account.reset.confirm")}
+          value={confirm}
+          error={result?.errors.confirm ? t("account.reset.mismatch") : undefined}
+          autoComplete="new-password"
+          onChange={setConfirm}
+        />
+        <p className="text-sm text-slate-700">{t("account.profile.passwordNote")}</p>
+        <button type="submit" disabled={saving} className={BUTTON}>
+          {saving ? t("account.reset.saving") : t("account.profile.changePassword")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function Devices({ devices }: { devices: Route.ComponentProps["loaderData"]["devices"] }) {
+  const t = useT();
+  return (
+    <section aria-labelledby="profile-devices" className={SECTION}>
+      <h2 id="profile-devices" className={H2}>
+        {t("account.profile.devices")}
+      </h2>
+      <ul className="mb-4 grid gap-1 text-slate-800">
+        {devices.map((device) => (
+          <li key={device.id}>
+            {t("account.profile.signedInOn", { day: device.signedIn })}
+            {device.current ? <strong> · {t("account.profile.thisDevice")}</strong> : null}
+          </li>
+        ))}
+      </ul>
+      <Form method="post">
+        <input type="hidden" name="intent" value="sign-out-everywhere" />
+        <button
+          type="submit"
+          className="rounded-lg border border-indigo-700 px-5 py-2.5 font-semibold text-indigo-800 hover:bg-indigo-50"
+        >
+          {t("account.profile.signOutEverywhere")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function YourData() {
+  const t = useT();
+  const { path } = useLocale();
+  return (
+    <section aria-labelledby="profile-data" className={SECTION}>
+      <h2 id="profile-data" className={H2}>
+        {t("account.profile.yourData")}
+      </h2>
+      <p className="mb-3 text-slate-700">{t("account.profile.dataNote")}</p>
+      <p className="flex flex-wrap gap-x-6 gap-y-2">
+        {/* A file download from the API: a plain link, with or without JavaScript. */}
+        <a href="/api/v1/me/data" download className="inline-block py-1 font-semibold text-indigo-800 underline">
+          {t("account.profile.download")}
+        </a>
+        <a href={path("/privacy-&-policy")} className="inline-block py-1 font-semibold text-indigo-800 underline">
+          {t("common.footer.privacy")}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+function DeleteAccount({ result }: { result: ProfileResult | undefined }) {
+  const t = useT();
+  const fieldMessage = useFieldMessage();
+  const deleting = useSubmitting("delete");
+  const [password, setPassword] = useState("");
+  return (
+    <section aria-labelledby="profile-delete" className={`${SECTION} border-red-200`}>
+      <h2 id="profile-delete" className={H2}>
+        {t("account.profile.delete")}
+      </h2>
+      <Outcome result={result} />
+      <p className="mb-3 text-slate-700">{t("account.profile.deleteNote")}</p>
+      <Form method="post" className="grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="delete" />
+        <PasswordField
+          id="profile-delete-password"
+          name="password"
+          label={t("auth.password")}
+          value={password}
+          error={fieldMessage(result?.errors.password)}
+          autoComplete="current-password"
+          onChange={setPassword}
+        />
+        <div>
+          <label className="flex items-start gap-2 text-slate-800">
+            <input
+              type="checkbox"
+              name="confirm"
+              value="yes"
+              required
+              aria-describedby={result?.errors.confirm ? "profile-delete-confirm-error" : undefined}
+              className="mt-1 h-6 w-6 shrink-0"
+            />
+            <span>{t("account.profile.deleteConfirm")}</span>
+          </label>
+          {result?.errors.confirm ? (
+            <p id="profile-delete-confirm-error" className="mt-1 text-sm font-medium text-red-700">
+              {t("account.profile.deleteConfirmNeeded")}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          disabled={deleting}
+          className="rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-70 sm:justify-self-start"
+        >
+          {t("account.profile.deleteButton")}
+        </button>
+      </Form>
+    </section>
+  );
+}
