@@ -70,6 +70,8 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // dependencies too).
                 { name: "paper-viewer-layer", test: inGroup("paper-viewer-layer") },
                 { name: "practice", test: inGroup("practice") },
+                { name: "api", test: inGroup("api") },
+                { name: "auth-card", test: inGroup("auth-card") },
               ],
             },
           },

@@ -48,7 +48,7 @@ describe("app/chunks.ts", () => {
     expect(chunkPolicy("app/viewer/paper-modal.tsx")).toBe("paper-viewer-layer");
     expect(chunkPolicy("app/viewer/pdf-source.ts")).toBe("own");
     expect(chunkPolicy("app/site/i18n.ts")).toBe("shared");
-    expect(chunkPolicy("app/site/api.ts")).toBe("own");
+    expect(chunkPolicy("app/site/api.ts")).toBe("api");
     expect(chunkPolicy("app/routes/admin/layout.tsx")).toBe("own");
     expect(chunkPolicy("app/routes/subject.tsx")).toBe("shared");
     expect(chunkPolicy("domain/practice.ts")).toBe("practice");

@@ -11,6 +11,12 @@
  * - `paper-viewer-layer`: the viewer's frame and modal, one chunk for the pages that open papers (subject,
  *   model paper, saved papers); the sign-in dialog (lazy) reuses the modal from it.
  * - `practice`: practice's rules, its offline queue and its page frame, one chunk for the practice pages.
+ * - `api`: the API client with its messages and the sign-up rules: one small chunk for the pages with a form or
+ *   the sign-out button. A group of its own, before `auth-card`, which would otherwise take it in (a group takes
+ *   its modules' dependencies) and make every signed-in page load the whole card.
+ * - `auth-card`: the sign-in card with the form fields it is built of, one chunk for the login page and the lazy
+ *   sign-in dialog; the account pages that use the fields (forgot and reset password, profile) load it too,
+ *   rather than the first two paying a request of their own for the fields.
  * - `server`: never in a browser build (`*.server.ts` files, the router's table); listed so that every folder
  *   says something.
  *
@@ -18,7 +24,7 @@
  * folder of `app/` (or a file at its top) that has no entry. Plain data and one function, no imports: Vite's
  * config loads it.
  */
-export type ChunkPolicy = "shared" | "own" | "paper-viewer-layer" | "practice" | "server";
+export type ChunkPolicy = "shared" | "own" | "paper-viewer-layer" | "practice" | "api" | "auth-card" | "server";
 
 export const CHUNKS: Readonly<Record<string, ChunkPolicy>> = {
   // The page frame every page shows, the root's rules (messages, meta, medium) and the subject names.
@@ -26,7 +32,9 @@ export const CHUNKS: Readonly<Record<string, ChunkPolicy>> = {
   "app/pages.ts": "shared",
   "app/site/": "shared",
   // The API client: pages with a form and the sign-out button (which loads it with the header).
-  "app/site/api.ts": "own",
+  "app/site/api.ts": "api",
+  // The sign-out request, loaded at the tap.
+  "app/site/logout.client.ts": "own",
   // Route modules: their shared parts (a route chunk used by the English and Marathi routes alike).
   "app/routes/": "shared",
   // The console and the 404 route its layout shows to everyone else: only the console's pages load them.
@@ -39,6 +47,8 @@ export const CHUNKS: Readonly<Record<string, ChunkPolicy>> = {
   // The text pages' parts (article body, community block, page heading), which the subject page does not use.
   "app/articles/": "own",
   "app/auth/": "own",
+  "app/auth/auth-card.tsx": "auth-card",
+  "app/auth/form-fields.tsx": "auth-card",
   "app/viewer/": "own",
   "app/viewer/paper-viewer-layer.tsx": "paper-viewer-layer",
   "app/viewer/paper-modal.tsx": "paper-viewer-layer",
@@ -61,8 +71,8 @@ export const CHUNKS: Readonly<Record<string, ChunkPolicy>> = {
   "domain/": "shared",
   "domain/admin.ts": "own",
   "domain/practice.ts": "practice",
-  "domain/api-messages.ts": "own",
-  "domain/auth-rules.ts": "own",
+  "domain/api-messages.ts": "api",
+  "domain/auth-rules.ts": "api",
 };
 
 /** The policy of a module, by its path from the project's root (`app/site/i18n.ts`); undefined outside app/ and domain/. */

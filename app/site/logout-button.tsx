@@ -5,8 +5,8 @@ import { useRootData } from "./root-data";
 
 /**
  * Ends the server session; on failure the user stays signed in and is told why (spec §8 fixed).
- * A form posting to /logout, so that signing out works without JavaScript too. The request's code (the API
- * client, the API's messages) loads at the tap: a signed-in page's first load does not carry it.
+ * A form posting to /logout, so that signing out works without JavaScript too. The request's code (logout.client.ts
+ * with the API client and the API's messages) loads at the tap: a page's first load does not carry it.
  */
 export function LogoutButton() {
   const { user } = useRootData();
@@ -24,29 +24,22 @@ export function LogoutButton() {
     inFlight.current = true;
     setPending(true);
     setError(null);
-    let api: typeof import("./api") | undefined;
-    try {
-      api = await import("./api");
-      const result = await api.postJson("/api/v1/logout", { user_id: user?.id ?? null });
-      if (!result.ok) {
-        setError(t("common.nav.logoutFailed", { reason: api.translateApiMessage(t, locale, result.message) }));
-        return;
-      }
-      try {
-        localStorage.removeItem("user_id");
-      } catch {
-        // storage disabled: nothing to remove
-      }
-      await navigate(path("/"));
-      await revalidator.revalidate();
-    } catch (caught) {
-      // No connection: the API's NetworkError, or the request's code could not be fetched.
-      const offline = !api || caught instanceof api.NetworkError;
-      setError(offline ? t("api.auth.network") : t("common.nav.logoutRetry"));
-    } finally {
-      inFlight.current = false;
-      setPending(false);
-    }
+    // The request's code could not be fetched: no connection.
+    const failed = await import("./logout.client").then(
+      (m) =>
+        m.logOut({
+          userId: user?.id ?? null,
+          t,
+          locale,
+          home: path("/"),
+          navigate,
+          revalidate: revalidator.revalidate,
+        }),
+      () => t("api.auth.network"),
+    );
+    setError(failed);
+    inFlight.current = false;
+    setPending(false);
   };
 
   return (
