@@ -4,7 +4,7 @@
  */
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { formField } from "../../domain/form-data.ts";
-import { basePath, localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { basePath, formatDay, type Locale, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { allowedMinutes, type MarkableSection } from "../../domain/practice.ts";
 import { SUBJECTS, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { HttpError } from "../../server/http/respond.server.ts";
@@ -21,6 +21,7 @@ import {
   finishWriting,
   getAttempt,
   getProgress,
+  listAttempts,
   practicePaper,
   saveAttempt,
   startAttempt,
@@ -183,15 +184,58 @@ export async function practiceAction(context: Context, request: Request, url: UR
   throw data({ message: "Unknown action", errors: {} }, { status: 400 });
 }
 
+/** Where an attempt is picked up again: writing, checking, or its result (English paths: pages localize them). */
+function attemptHref(id: string, state: string): string {
+  if (state === "writing") return `/practice/${id}`;
+  if (state === "checking") return `/practice/${id}/check`;
+  return `/practice/${id}/result`;
+}
+
+/** Attempts as the pages list them: title, subject, state, score, and where each one opens. */
+function attemptLinks(attempts: Awaited<ReturnType<typeof listAttempts>>, locale: Locale) {
+  return attempts.map((attempt) => ({
+    id: attempt.id,
+    title: attempt.paper_title,
+    subject: attempt.subject,
+    state: attempt.state,
+    // The day in India (UTC+5:30), as the student's calendar has it.
+    day: formatDay(locale, new Date(Date.parse(attempt.started_at) + 330 * 60_000).toISOString().slice(0, 10)),
+    percentage: attempt.percentage,
+    // A practice that ended unfinished has no result page to open.
+    href: attempt.state === "not_finished" ? null : attemptHref(attempt.id, attempt.state),
+  }));
+}
+
+/**
+ * The signed-in student's unfinished practice, for "Continue" on the home page (issue 26): at most the two
+ * newest, so that the page stays a page. Nothing for a visitor.
+ */
+export async function unfinishedPractice(context: Context, locale: Locale) {
+  const user = await getUser(context);
+  if (!user) return [];
+  const services = context.get(servicesContext);
+  const attempts = await asPage(() => listAttempts(services, user.id));
+  return attemptLinks(attempts.filter((a) => a.state === "writing" || a.state === "checking").slice(0, 2), locale);
+}
+
 export async function loadProgress(context: Context, url: URL) {
   const user = await requireUser(context, url);
   const services = context.get(servicesContext);
-  const subjects = await asPage(() => getProgress(services, user.id));
+  const [subjects, attempts] = await asPage(() =>
+    Promise.all([getProgress(services, user.id), listAttempts(services, user.id)]),
+  );
   const retired = await retiredModelPaperIds(services);
   // The empty state: each subject's first model paper to practise (English paths: the page localizes them).
   const firsts = SUBJECTS.flatMap((subject) => {
     const paper = getModelPapers().papers.find((p) => p.subject === subject.key && !retired.has(p.id));
     return paper ? [{ subject: subject.key, title: paper.title, href: `/practice/new?paper=${paper.id}` }] : [];
   });
-  return { subjects: subjects.map((s) => ({ ...s, path: subjectPath(subjectByKey(s.subject)) })), firsts };
+  const history = attemptLinks(attempts, localeFromPath(url.pathname));
+  return {
+    subjects: subjects.map((s) => ({ ...s, path: subjectPath(subjectByKey(s.subject)) })),
+    firsts,
+    // Continue where you left off (issue 26): unfinished first, then every attempt with its result.
+    unfinished: history.filter((a) => a.state === "writing" || a.state === "checking"),
+    history: history.filter((a) => a.state === "finished" || a.state === "not_finished"),
+  };
 }

@@ -8,7 +8,8 @@ import { servicesContext } from "../context";
 import { HomeJsonLd } from "../home/home-json-ld";
 import { HomePaperForm, type PaperFormErrors, validatePaperForm } from "../home/home-paper-form";
 import { WelcomeSection } from "../home/welcome-section";
-import { i18nFrom, useT } from "../site/i18n";
+import { unfinishedPractice } from "../practice/practice.server";
+import { i18nFrom, useLocale, useT } from "../site/i18n";
 import { mediumCookie, mediumFromCookie } from "../site/medium";
 import { pageMeta } from "../site/meta";
 import type { Route } from "./+types/home";
@@ -28,7 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
  * choice is remembered in the cookie and redirected to its subject page; a bad one is shown again
  * with its messages. A plain visit preselects the remembered medium.
  */
-export function loader({ request, url, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const cookieMedium = mediumFromCookie(request.headers.get("cookie"));
   const locale = localeFromPath(url.pathname);
   const submitted = url.searchParams.has("medium") || url.searchParams.has("subject");
@@ -40,6 +41,8 @@ export function loader({ request, url, context }: Route.LoaderArgs) {
       errors: {} as PaperFormErrors,
       welcome: getHomeWelcome(locale),
       deleted,
+      // Continue where you left off (issue 26): a signed-in student's unfinished practice; nothing for a visitor.
+      unfinished: await unfinishedPractice(context, locale),
     };
   }
   const values = { medium: url.searchParams.get("medium") ?? "", subject: url.searchParams.get("subject") ?? "" };
@@ -50,11 +53,12 @@ export function loader({ request, url, context }: Route.LoaderArgs) {
       headers: { "Set-Cookie": mediumCookie(values.medium, config.https) },
     });
   }
-  return { values, errors, welcome: getHomeWelcome(locale), deleted };
+  return { values, errors, welcome: getHomeWelcome(locale), deleted, unfinished: [] };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const { path } = useLocale();
   return (
     <>
       {loaderData.deleted ? (
@@ -89,6 +93,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </section>
+      {loaderData.unfinished.length > 0 ? (
+        <section aria-labelledby="home-continue" className="mx-auto mt-6 max-w-6xl px-4">
+          <div className="rounded-xl border border-amber-300 bg-amber-50 p-4">
+            <h2 id="home-continue" className="font-semibold text-slate-900">
+              {t("home.continue")}
+            </h2>
+            <ul className="mt-2 grid gap-2">
+              {loaderData.unfinished.map((attempt) => (
+                <li key={attempt.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+                  <span>
+                    {attempt.title} · {attempt.day}
+                  </span>
+                  <a
+                    href={path(attempt.href ?? "/progress")}
+                    className="rounded-lg bg-indigo-700 px-4 py-2 font-semibold text-white hover:bg-indigo-800"
+                  >
+                    {t("home.continueButton")}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
       <WelcomeSection welcome={loaderData.welcome} />
       <CommunityBlock />
       <HomeJsonLd />

@@ -31,7 +31,7 @@ const percentOrDash = (locale: Locale, value: number | null) => (value === null 
 
 /** Progress by subject, rendered on the server: it works without JavaScript. */
 export default function Progress({ loaderData }: Route.ComponentProps) {
-  const { subjects, firsts } = loaderData;
+  const { subjects, firsts, unfinished, history } = loaderData;
   const t = useT();
   const { locale, path } = useLocale();
   const subjectName = useSubjectName();
@@ -51,6 +51,32 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
             {t("practice.progress.account")}
           </a>
         </p>
+        {unfinished.length > 0 ? (
+          <section aria-labelledby="continue" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4">
+            <h2 id="continue" className="font-semibold text-slate-900">
+              {t("practice.progress.continueTitle")}
+            </h2>
+            <ul className="mt-2 grid gap-2">
+              {unfinished.map((attempt) => (
+                <li key={attempt.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+                  <span>
+                    {attempt.title} · {attempt.day}
+                  </span>
+                  {attempt.href ? (
+                    <a
+                      href={path(attempt.href)}
+                      className="rounded-lg bg-indigo-700 px-4 py-2 font-semibold text-white hover:bg-indigo-800"
+                    >
+                      {attempt.state === "checking"
+                        ? t("practice.progress.continueChecking")
+                        : t("practice.progress.continue")}
+                    </a>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {subjects.length === 0 ? (
           <section aria-labelledby="start" className="mt-4">
             <p className="text-slate-800">{t("practice.progress.empty")}</p>
@@ -135,6 +161,33 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        {history.length > 0 ? (
+          <section aria-labelledby="history" className="mt-8">
+            <h2 id="history" className="text-lg font-bold text-indigo-950">
+              {t("practice.progress.historyTitle")}
+            </h2>
+            <ol className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+              {history.map((attempt) => (
+                <li key={attempt.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
+                  <span>
+                    <span className="font-medium">{attempt.title}</span>
+                    <span className="text-slate-700"> · {attempt.day} · </span>
+                    <span className="text-slate-700">
+                      {attempt.percentage === null
+                        ? t("practice.progress.notFinished")
+                        : percentIn(locale, attempt.percentage)}
+                    </span>
+                  </span>
+                  {attempt.href ? (
+                    <a href={path(attempt.href)} className="inline-block py-1 font-semibold text-indigo-800 underline">
+                      {t("practice.progress.seeResult")}
+                    </a>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
       </div>
     </>
   );

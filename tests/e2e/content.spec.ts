@@ -66,7 +66,7 @@ test.describe("info pages", () => {
       path: "/privacy-&-policy",
       title: "Privacy Policy | PaperStation",
       h1: "Privacy and Policy",
-      text: "Information We Collect",
+      text: "What we store about you",
     },
     { path: "/contact-us", title: "Contact Us", h1: "Contact Us", text: "How would you like to contact us ?" },
   ]) {

@@ -150,7 +150,7 @@ describe.each(testDatabases())("content and reach on $name", (target) => {
       for (const [path, text] of [
         ["/about-us", "Consistency"],
         ["/terms-&-conditions", "Governing Law"],
-        ["/privacy-&-policy", "Information We Collect"],
+        ["/privacy-&-policy", "What we store about you"],
       ] as const) {
         const html = await (await get(path)).text();
         expect(html, path).toContain(text);
