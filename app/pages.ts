@@ -79,6 +79,12 @@ export const PAGES: readonly PageRoute[] = [
     paths: ["reset-password"],
     policy: { cache: false, keep: false, namespaces: ["account", "auth"] },
   },
+  // A new email's confirmation (issue 26): its address carries a working link; never cached or kept.
+  {
+    file: "routes/confirm-email.tsx",
+    paths: ["confirm-email"],
+    policy: { cache: false, keep: false, namespaces: ["account"] },
+  },
   // The account's own page (issue 26): personal, never cached or kept.
   {
     file: "routes/profile.tsx",

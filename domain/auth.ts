@@ -30,20 +30,25 @@ const name = z
   .min(1, MESSAGES.nameRequired)
   .max(100, "Name must be at most 100 characters");
 
+const email = z.string({ error: "Email is required" }).trim().refine(isEmail, MESSAGES.invalidEmail);
+
+/** A phone number as people write it, stored as 91 + 10 digits. */
+const phone = z.union([z.string(), z.number()], { error: "Phone is required" }).transform((v, ctx) => {
+  // The spec's wire format is 91 + 10 digits; the ways people write a number are taken too (issue 23).
+  const text = String(v);
+  const problem = phoneProblem(text);
+  if (problem) {
+    ctx.addIssue({ code: "custom", message: problem });
+    return z.NEVER;
+  }
+  return `${COUNTRY_PREFIX}${localPhoneDigits(text)}`;
+});
+
 /** The API body of POST /api/v1/signup. `phone` arrives as 91 + 10 digits; 10 digits alone are accepted too. */
 export const signupSchema = z.object({
   name,
-  email: z.string({ error: "Email is required" }).trim().refine(isEmail, MESSAGES.invalidEmail),
-  phone: z.union([z.string(), z.number()], { error: "Phone is required" }).transform((v, ctx) => {
-    // The spec's wire format is 91 + 10 digits; the ways people write a number are taken too (issue 23).
-    const text = String(v);
-    const problem = phoneProblem(text);
-    if (problem) {
-      ctx.addIssue({ code: "custom", message: problem });
-      return z.NEVER;
-    }
-    return `${COUNTRY_PREFIX}${localPhoneDigits(text)}`;
-  }),
+  email,
+  phone,
   password,
   role,
 });
@@ -84,14 +89,20 @@ export const resetPasswordSchema = z.object({
 /** The profile's details (issue 26): the name and who the person is. */
 export const detailsSchema = z.object({ name, role });
 
-/** A new password, the current one required (any text: it is checked against the stored hash). */
-export const changePasswordSchema = z.object({
-  current: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
-  password,
-});
+/** The current password: any text, checked against the stored hash. */
+const currentPassword = z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX);
+
+/** A new password, the current one required. */
+export const changePasswordSchema = z.object({ current: currentPassword, password });
 
 /** Deleting the account: the password, and the box that says the student understands. */
 export const deleteAccountSchema = z.object({
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
+  password: currentPassword,
   confirm: z.literal(true, { error: "Confirm that the account is to be deleted" }),
 });
+
+/** A new email for the account (confirmed by a link to it), the current password required. */
+export const emailChangeSchema = z.object({ email, password: currentPassword });
+
+/** A new phone number, the current password required. */
+export const phoneChangeSchema = z.object({ phone, password: currentPassword });

@@ -3,10 +3,17 @@
  * JavaScript. They call the same functions as the API (server/auth/profile.server.ts).
  */
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { changePasswordSchema, deleteAccountSchema, detailsSchema } from "../../domain/auth.ts";
+import {
+  changePasswordSchema,
+  deleteAccountSchema,
+  detailsSchema,
+  emailChangeSchema,
+  phoneChangeSchema,
+} from "../../domain/auth.ts";
 import { formField } from "../../domain/form-data.ts";
 import { formatDay, type Locale, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { fieldErrors } from "../../domain/validation.ts";
+import { changePhone, requestEmailChange } from "../../server/auth/contact-change.server.ts";
 import {
   changePassword,
   deleteAccount,
@@ -54,7 +61,8 @@ export async function profileLoader(context: Context, url: URL) {
   };
 }
 
-export type ProfileIntent = "details" | "password" | "sign-out-everywhere" | "delete";
+export type ProfileIntent = "details" | "email" | "phone" | "password" | "sign-out-everywhere" | "delete";
+const INTENTS: readonly ProfileIntent[] = ["details", "email", "phone", "password", "sign-out-everywhere", "delete"];
 
 export interface ProfileResult {
   intent: ProfileIntent;
@@ -72,8 +80,7 @@ export async function profileAction(context: Context, request: Request, url: URL
   const locale = localeFromPath(url.pathname);
   const form = await request.formData();
   const raw = formField(form, "intent");
-  const intent: ProfileIntent =
-    raw === "password" || raw === "sign-out-everywhere" || raw === "delete" ? raw : "details";
+  const intent = INTENTS.find((known) => known === raw) ?? "details";
   const answer = (
     result: Omit<ProfileResult, "intent" | "errors"> & { errors?: Record<string, string> },
     status = 200,
@@ -85,6 +92,32 @@ export async function profileAction(context: Context, request: Request, url: URL
       if (!parsed.success) return answer({ ok: false, message: null, errors: fieldErrors(parsed.error), values }, 400);
       await orUnavailable(() => updateDetails(services, user.id, parsed.data));
       return answer({ ok: true, message: "detailsSaved" });
+    }
+    if (intent === "email") {
+      const values = { email: formField(form, "email").trim() };
+      const parsed = emailChangeSchema.safeParse({ email: values.email, password: formField(form, "password") });
+      if (!parsed.success) return answer({ ok: false, message: null, errors: fieldErrors(parsed.error), values }, 400);
+      const outcome = await orUnavailable(() =>
+        requestEmailChange(services, user.id, parsed.data.password, parsed.data.email, locale),
+      );
+      if (outcome === "sent") return answer({ ok: true, message: null, values });
+      const errors: Record<string, string> =
+        outcome === "wrong-password"
+          ? { password: "wrongPassword" }
+          : { email: outcome === "same" ? "sameEmail" : "emailTaken" };
+      return answer({ ok: false, message: null, errors, values }, outcome === "taken" ? 409 : 400);
+    }
+    if (intent === "phone") {
+      const values = { phone: formField(form, "phone").trim() };
+      const parsed = phoneChangeSchema.safeParse({ phone: values.phone, password: formField(form, "password") });
+      if (!parsed.success) return answer({ ok: false, message: null, errors: fieldErrors(parsed.error), values }, 400);
+      const outcome = await orUnavailable(() =>
+        changePhone(services, user.id, parsed.data.password, parsed.data.phone),
+      );
+      if (outcome === "changed") return answer({ ok: true, message: "phoneChanged" });
+      const errors: Record<string, string> =
+        outcome === "wrong-password" ? { password: "wrongPassword" } : { phone: "phoneTaken" };
+      return answer({ ok: false, message: null, errors, values }, outcome === "taken" ? 409 : 400);
     }
     if (intent === "password") {
       const password = formField(form, "password");

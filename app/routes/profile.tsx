@@ -53,6 +53,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <div className="mx-auto grid max-w-2xl gap-5 px-4 py-6">
         <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">{t("account.profile.title")}</h1>
         <Details profile={profile} result={resultFor("details")} />
+        <ContactDetails result={resultFor("email") ?? resultFor("phone")} />
         <Password result={resultFor("password")} />
         <Devices devices={devices} />
         <YourData />
@@ -145,9 +146,87 @@ function Details({
           <dt className="font-semibold">{t("account.profile.since")}</dt>
           <dd>{profile.since}</dd>
         </dl>
-        <p className="text-sm text-slate-700">{t("account.profile.contactChange")}</p>
         <button type="submit" disabled={saving} className={BUTTON}>
           {saving ? t("account.reset.saving") : t("account.profile.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** The email (confirmed by a link to the new address) and the phone, each with the current password. */
+function ContactDetails({ result }: { result: ProfileResult | undefined }) {
+  const t = useT();
+  const fieldMessage = useFieldMessage();
+  const [emailPassword, setEmailPassword] = useState("");
+  const [phonePassword, setPhonePassword] = useState("");
+  const sendingEmail = useSubmitting("email");
+  const savingPhone = useSubmitting("phone");
+  const errorsFor = (intent: ProfileIntent) => (result?.intent === intent ? result.errors : {});
+  return (
+    <section aria-labelledby="profile-contact" className={SECTION}>
+      <h2 id="profile-contact" className={H2}>
+        {t("account.profile.contact")}
+      </h2>
+      {result?.ok && result.intent === "email" ? (
+        <p role="status" className="mb-3 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-emerald-950">
+          {t("account.profile.emailSent", { email: result.values?.email ?? "" })}
+        </p>
+      ) : (
+        <Outcome result={result} />
+      )}
+      <Form method="post" className="grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="email" />
+        <TextField
+          id="profile-email"
+          name="email"
+          type="email"
+          label={t("account.profile.newEmail")}
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={result?.intent === "email" && !result.ok ? (result.values?.email ?? "") : ""}
+          error={fieldMessage(errorsFor("email").email)}
+        />
+        <PasswordField
+          id="profile-email-password"
+          name="password"
+          label={t("account.profile.passwordToConfirm")}
+          value={emailPassword}
+          error={fieldMessage(errorsFor("email").password)}
+          autoComplete="current-password"
+          onChange={setEmailPassword}
+        />
+        <button type="submit" disabled={sendingEmail} className={BUTTON}>
+          {t("account.profile.changeEmail")}
+        </button>
+      </Form>
+      <Form method="post" className="mt-6 grid gap-4 border-t border-slate-200 pt-4" noValidate>
+        <input type="hidden" name="intent" value="phone" />
+        <TextField
+          id="profile-phone"
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          label={t("account.profile.newPhone")}
+          placeholder={t("auth.phonePlaceholder")}
+          autoComplete="tel-national"
+          required
+          maxLength={20}
+          defaultValue={result?.intent === "phone" && !result.ok ? (result.values?.phone ?? "") : ""}
+          error={fieldMessage(errorsFor("phone").phone)}
+        />
+        <PasswordField
+          id="profile-phone-password"
+          name="password"
+          label={t("account.profile.passwordToConfirm")}
+          value={phonePassword}
+          error={fieldMessage(errorsFor("phone").password)}
+          autoComplete="current-password"
+          onChange={setPhonePassword}
+        />
+        <button type="submit" disabled={savingPhone} className={BUTTON}>
+          {t("account.profile.changePhone")}
         </button>
       </Form>
     </section>

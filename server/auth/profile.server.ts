@@ -8,7 +8,15 @@
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { Role } from "../../domain/auth.ts";
 import { tooManyAttemptsMessage } from "../../domain/auth-rules.ts";
-import { loginDevices, passwordResets, practiceAttempts, problemReports, sessions, users } from "../db/schema.ts";
+import {
+  emailChanges,
+  loginDevices,
+  passwordResets,
+  practiceAttempts,
+  problemReports,
+  sessions,
+  users,
+} from "../db/schema.ts";
 import { enforceLimit } from "../http/rate-limit.server.ts";
 import type { Services } from "../services.server.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
@@ -51,7 +59,7 @@ export async function updateDetails(
 }
 
 /** Counts a password check against the account (the sign-in limit), throwing the site's 429 beyond it. */
-async function checkPassword(services: ProfileServices, userId: string, password: string): Promise<boolean> {
+export async function checkPassword(services: ProfileServices, userId: string, password: string): Promise<boolean> {
   const { loginPerAccount, loginWindowMs } = services.authLimits;
   await enforceLimit(
     services.rateLimiter,
@@ -128,13 +136,13 @@ export async function signOutEverywhere(services: Pick<Services, "database">, us
 /**
  * Everything stored about the account, as one JSON-ready object ("Download my data"): the account, its
  * sessions and remembered devices (when, never the secrets), its practice attempts with their marks, its
- * problem reports, and its password-reset links (when). The password is stored only as a hash and left out.
+ * problem reports, its password-reset links (when) and new emails waiting for confirmation. The password is stored only as a hash and left out.
  */
 export async function exportAccount(services: Pick<Services, "database">, userId: string) {
   const { db } = services.database;
   const [account] = await db.select(ACCOUNT_COLUMNS).from(users).where(eq(users.id, userId)).limit(1);
   if (!account) return null;
-  const [signedIn, devices, attempts, reports, resets] = await Promise.all([
+  const [signedIn, devices, attempts, reports, resets, emails] = await Promise.all([
     db
       .select({ signedInAt: sessions.createdAt, expiresAt: sessions.expiresAt })
       .from(sessions)
@@ -176,6 +184,10 @@ export async function exportAccount(services: Pick<Services, "database">, userId
       .select({ createdAt: passwordResets.createdAt, expiresAt: passwordResets.expiresAt })
       .from(passwordResets)
       .where(eq(passwordResets.userId, userId)),
+    db
+      .select({ newEmail: emailChanges.newEmail, createdAt: emailChanges.createdAt, expiresAt: emailChanges.expiresAt })
+      .from(emailChanges)
+      .where(eq(emailChanges.userId, userId)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -186,6 +198,7 @@ export async function exportAccount(services: Pick<Services, "database">, userId
     practiceAttempts: attempts,
     problemReports: reports,
     passwordResetLinks: resets,
+    emailChangesWaiting: emails,
   };
 }
 

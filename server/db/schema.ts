@@ -89,6 +89,24 @@ export const passwordResets = pgTable(
   (t) => [index("password_resets_user_idx").on(t.userId)],
 );
 
+/**
+ * A new email waiting for its confirmation (issue 26): the link sent to the new address carries 256 random bits,
+ * of which only the sha256 is kept; it lasts 24 hours and works once. The account keeps its email until then.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_changes_user_idx").on(t.userId)],
+);
+
 export const papers = pgTable(
   "papers",
   {
