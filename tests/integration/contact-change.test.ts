@@ -7,31 +7,20 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailChanges, users } from "../../server/db/schema.ts";
-import { loadBuild } from "../support/build.ts";
 import { testDatabases } from "../support/databases.ts";
 import { api, newAccount } from "../support/http.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { startTestSmtp, type TestSmtp } from "../support/smtp.ts";
+import { startMailingServer, type TestServer } from "../support/server.ts";
+import type { TestSmtp } from "../support/smtp.ts";
 
 describe.each(testDatabases())("email and phone changes on $name", (target) => {
   let server: TestServer;
   let smtp: TestSmtp;
-  let dispose: () => Promise<void>;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    const database = await target.open();
-    dispose = database.dispose;
-    server = await startTestServer(database, {
-      build: await loadBuild(),
-      env: { SMTP_URL: smtp.url, MAIL_FROM: "PaperStation <no-reply@paperstation.test>" },
-      authLimits: { signupPerIp: 10_000, loginPerIp: 10_000 },
-    });
+    ({ server, smtp, stop } = await startMailingServer(target));
   }, 60_000);
   afterAll(async () => {
-    await server?.close();
-    await server?.services.mailer.close();
-    await smtp?.close();
-    await dispose?.();
+    await stop?.();
   });
 
   const db = () => server.services.database.db;

@@ -20,28 +20,18 @@ import { signUpAdmin, signUpStudent } from "../support/admin.ts";
 import { loadBuild } from "../support/build.ts";
 import { testDatabases } from "../support/databases.ts";
 import { api, newAccount } from "../support/http.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
-import { resetToken, startTestSmtp, type TestSmtp } from "../support/smtp.ts";
+import { startMailingServer, startTestServer, type TestServer } from "../support/server.ts";
+import { resetToken, type TestSmtp } from "../support/smtp.ts";
 
 describe.each(testDatabases())("password reset on $name", (target) => {
   let server: TestServer;
   let smtp: TestSmtp;
-  let dispose: () => Promise<void>;
+  let stop: () => Promise<void>;
   beforeAll(async () => {
-    smtp = await startTestSmtp();
-    const database = await target.open();
-    dispose = database.dispose;
-    server = await startTestServer(database, {
-      build: await loadBuild(),
-      env: { SMTP_URL: smtp.url, MAIL_FROM: "PaperStation <no-reply@paperstation.test>" },
-      authLimits: { signupPerIp: 10_000, loginPerIp: 10_000 },
-    });
+    ({ server, smtp, stop } = await startMailingServer(target));
   }, 60_000);
   afterAll(async () => {
-    await server?.close();
-    await server?.services.mailer.close();
-    await smtp?.close();
-    await dispose?.();
+    await stop?.();
   });
 
   // Each test asks from its own address (TRUST_PROXY is loopback in tests), so the per-address limit is its own.

@@ -14,6 +14,7 @@ import { searchSyncRunning } from "../../server/search/index.server.ts";
 import { createServices, type Services } from "../../server/services.server.ts";
 import { loadBuild } from "./build.ts";
 import { type TestDatabase, testDatabases } from "./databases.ts";
+import { startTestSmtp, type TestSmtp } from "./smtp.ts";
 
 export interface TestServer {
   url: string;
@@ -113,6 +114,32 @@ export async function startPageServer(options: Parameters<typeof startTestServer
     ...server,
     async close() {
       await server.close();
+      await database.dispose();
+    },
+  };
+}
+
+/**
+ * A server on a fresh database of `target` that sends its email through a real SMTP server started beside it
+ * (issue 26), with the page build and generous sign-up and sign-in limits. `stop()` closes all three.
+ */
+export async function startMailingServer(
+  target: TestDatabase,
+): Promise<{ server: TestServer; smtp: TestSmtp; stop(): Promise<void> }> {
+  const smtp = await startTestSmtp();
+  const database = await target.open();
+  const server = await startTestServer(database, {
+    build: await loadBuild(),
+    env: { SMTP_URL: smtp.url, MAIL_FROM: "PaperStation <no-reply@paperstation.test>" },
+    authLimits: { signupPerIp: 10_000, loginPerIp: 10_000 },
+  });
+  return {
+    server,
+    smtp,
+    async stop() {
+      await server.close();
+      await server.services.mailer.close();
+      await smtp.close();
       await database.dispose();
     },
   };
