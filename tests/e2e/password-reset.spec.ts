@@ -59,11 +59,11 @@ test.describe("on a 360 px phone, in Marathi", () => {
     await page.goto(`${app.url}/mr/reset-password?token=${resetToken(mail)}`);
     await look(page, testInfo, "mr-reset-form", 360);
     await page.getByLabel("नवीन पासवर्ड", { exact: true }).fill("rainy-june-2027");
-    await page.getByLabel("नवीन पासवर्ड पुन्हा").fill("rainy-june-2028");
+    await page.getByLabel("नवीन पासवर्ड पुन्हा लिहा").fill("rainy-june-2028");
     await page.getByRole("button", { name: "नवीन पासवर्ड जतन करा" }).click();
     await expect(page.getByText("दोन्ही पासवर्ड सारखे नाहीत")).toBeVisible();
     await page.getByLabel("नवीन पासवर्ड", { exact: true }).fill("rainy-june-2027");
-    await page.getByLabel("नवीन पासवर्ड पुन्हा").fill("rainy-june-2027");
+    await page.getByLabel("नवीन पासवर्ड पुन्हा लिहा").fill("rainy-june-2027");
     await page.getByRole("button", { name: "नवीन पासवर्ड जतन करा" }).click();
     await expect(page.getByRole("status")).toContainText("तुमचा पासवर्ड बदलला आहे");
     await look(page, testInfo, "mr-reset-done", 360);

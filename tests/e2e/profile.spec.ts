@@ -26,7 +26,7 @@ test.describe("on a 360 px phone, in Marathi", () => {
     const passwords = page.getByRole("region", { name: "पासवर्ड बदला" });
     await passwords.getByLabel("सध्याचा पासवर्ड").fill("not-my-password");
     await passwords.getByLabel("नवीन पासवर्ड", { exact: true }).fill("rainy-june-2027");
-    await passwords.getByLabel("नवीन पासवर्ड पुन्हा").fill("rainy-june-2027");
+    await passwords.getByLabel("नवीन पासवर्ड पुन्हा लिहा").fill("rainy-june-2027");
     await passwords.getByRole("button", { name: "पासवर्ड बदला" }).click();
     await expect(passwords.getByText("हा तुमचा सध्याचा पासवर्ड नाही")).toBeVisible();
     await passwords.getByLabel("सध्याचा पासवर्ड").fill(uniqueAccount(testInfo).password);
