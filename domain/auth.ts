@@ -51,6 +51,8 @@ export const signupSchema = z.object({
   phone,
   password,
   role,
+  /** The language of the page it signed up on (issue 26): the account's emails are in it. */
+  lang: z.enum(LOCALES, { error: "lang must be en or mr" }).optional(),
 });
 export type SignupInput = z.output<typeof signupSchema>;
 

@@ -76,6 +76,7 @@ export async function authFormAction(context: Readonly<RouterContextProvider>, r
     ...values,
     password: formField(form, "password"),
     role: values.role ? Number(values.role) : undefined,
+    lang: localeFromPath(url.pathname),
   });
   if (!parsed.success) {
     return formResult(intent, values, 400, { errors: fieldErrors(parsed.error), formError: MESSAGES.fixErrors });

@@ -221,6 +221,7 @@ function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
   const [errors, setErrors] = useState<Record<string, string | undefined>>(result?.errors ?? {});
   const { pending, formError, setFormError, run } = useSubmitState(result?.formError ?? null);
   const t = useT();
+  const { locale } = useLocale();
 
   const set = (field: keyof typeof values, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -249,6 +250,8 @@ function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
         phone: `${COUNTRY_PREFIX}${values.phone}`,
         password: values.password,
         ...(values.role ? { role: Number(values.role) } : {}),
+        // The account's language: its emails are in it (issue 26).
+        lang: locale,
       });
       if (result.ok && result.data) return onSuccess(result.data);
       if (result.status === 400 || result.status === 409) setErrors((e) => ({ ...e, ...result.errors }));

@@ -54,6 +54,7 @@ async function createAccount(services: Pick<Services, "database" | "config">, in
         phone: input.phone,
         passwordHash,
         role: input.role,
+        locale: input.lang ?? null,
       });
       return createSession(services, id, tx);
     });

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { type Locale, localizePath } from "../../domain/i18n.ts";
+import { isLocale, type Locale, localizePath } from "../../domain/i18n.ts";
 import { emailChanges, users } from "../db/schema.ts";
 import { accountMail } from "../mail/texts.server.ts";
 import type { Services } from "../services.server.ts";
@@ -45,11 +45,12 @@ export async function requestEmailChange(
 ): Promise<EmailChangeOutcome> {
   if (!(await checkPassword(services, userId, password))) return "wrong-password";
   const [account] = await services.database.db
-    .select({ name: users.name, email: users.email })
+    .select({ name: users.name, email: users.email, locale: users.locale })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!account) return "wrong-password";
+  const mailLocale = isLocale(account.locale) ? account.locale : locale;
   if (account.email.toLowerCase() === newEmail.toLowerCase()) return "same";
   if (await takenByAnother(services, userId, "email", newEmail)) return "taken";
   const token = randomBytes(32).toString("base64url");
@@ -61,8 +62,8 @@ export async function requestEmailChange(
     newEmail,
     expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
   });
-  const link = `${services.config.siteUrl}${localizePath("/confirm-email", locale)}?token=${token}`;
-  services.mailer.send({ to: newEmail, link, ...accountMail("emailChange", locale, { name: account.name, link }) });
+  const link = `${services.config.siteUrl}${localizePath("/confirm-email", mailLocale)}?token=${token}`;
+  services.mailer.send({ to: newEmail, link, ...accountMail("emailChange", mailLocale, { name: account.name, link }) });
   return "sent";
 }
 
@@ -93,7 +94,7 @@ export async function confirmEmailChange(
       .returning({ userId: emailChanges.userId, newEmail: emailChanges.newEmail });
     if (!change) return { result: "invalid" as const };
     const [account] = await tx
-      .select({ name: users.name, email: users.email })
+      .select({ name: users.name, email: users.email, locale: users.locale })
       .from(users)
       .where(eq(users.id, change.userId))
       .limit(1);
@@ -109,11 +110,12 @@ export async function confirmEmailChange(
     return { result: "changed" as const, old: account };
   });
   if (outcome.result === "changed" && outcome.old) {
-    const link = `${services.config.siteUrl}${localizePath("/contact-us", locale)}`;
+    const mailLocale = isLocale(outcome.old.locale) ? outcome.old.locale : locale;
+    const link = `${services.config.siteUrl}${localizePath("/contact-us", mailLocale)}`;
     services.mailer.send({
       to: outcome.old.email,
       link,
-      ...accountMail("emailChanged", locale, { name: outcome.old.name, link }),
+      ...accountMail("emailChanged", mailLocale, { name: outcome.old.name, link }),
     });
   }
   return outcome.result;

@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { EmailOrPhone } from "../../domain/auth.ts";
-import { type Locale, localizePath } from "../../domain/i18n.ts";
+import { isLocale, type Locale, localizePath } from "../../domain/i18n.ts";
 import { writeAudit } from "../admin/audit.server.ts";
 import type { AdminUser } from "../admin/auth.server.ts";
 import { loginDevices, passwordResets, sessions, users } from "../db/schema.ts";
@@ -56,9 +56,11 @@ export async function requestPasswordReset(
 /** The link, stored, and its email; null when the account had its links for the hour. */
 async function resetMail(
   services: ResetServices,
-  account: { id: string; name: string; email: string },
-  locale: Locale,
+  account: { id: string; name: string; email: string; locale: string | null },
+  asked: Locale,
 ): Promise<Mail | null> {
+  // In the account's language; an account from before it had one gets the language it asked in.
+  const locale = isLocale(account.locale) ? account.locale : asked;
   const { rateLimiter, database, config } = services;
   const hit = await rateLimiter.hit(`reset:acct:${account.id}`, RESET_LIMITS.windowMs);
   if (hit.count > RESET_LIMITS.perAccount) {
@@ -83,6 +85,7 @@ export interface AccountLookup {
   email: string;
   phone: string;
   role: number | null;
+  locale: string | null;
   createdAt: Date;
 }
 

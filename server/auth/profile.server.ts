@@ -30,6 +30,7 @@ export const ACCOUNT_COLUMNS = {
   email: users.email,
   phone: users.phone,
   role: users.role,
+  locale: users.locale,
   createdAt: users.createdAt,
 };
 

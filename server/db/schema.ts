@@ -36,6 +36,11 @@ export const users = pgTable(
      * `role`, which says who the person is (student, parent, teacher) and stays 1-3.
      */
     admin: boolean("admin").notNull().default(false),
+    /**
+     * The account's language (issue 26): `en` or `mr`, from the page it signed up on and the language switch
+     * while signed in; the emails to the account are in it. Null for accounts from before.
+     */
+    locale: text("locale"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`), uniqueIndex("users_phone_idx").on(t.phone)],

@@ -1,11 +1,19 @@
-import { Router } from "express";
+import { eq } from "drizzle-orm";
+import { type Request, Router } from "express";
 import { setCookie } from "../../domain/cookies.ts";
-import { isLocale, LANGUAGE_COOKIE, localizePath } from "../../domain/i18n.ts";
+import { isLocale, LANGUAGE_COOKIE, type Locale, localizePath } from "../../domain/i18n.ts";
 import { isSafeRedirect } from "../../domain/redirect.ts";
+import { getUser } from "../auth/session.server.ts";
+import { users } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
 import { pageCatalogByKey } from "./catalog.server.ts";
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+async function rememberLocale(services: Services, req: Request, locale: Locale): Promise<void> {
+  const user = await getUser(req);
+  if (user) await services.database.db.update(users).set({ locale }).where(eq(users.id, user.id));
+}
 /**
  * `GET /language/:locale?next=/path`: the header's language switch. Records the visitor's choice in a cookie
  * for a year and sends them to `next` in that language (303). A bad language or `next` gets a 400 page (domain/redirect.ts judges `next`); the
@@ -13,18 +21,23 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  */
 export function languageRouter(services: Services): Router {
   const router = Router();
-  router.get("/language/:locale", (req, res) => {
+  router.get("/language/:locale", async (req, res) => {
     const { locale } = req.params;
     const next = req.query.next ?? "/";
     // The guard judges the path that will be sent, after the language prefix is removed or added.
     const target = isLocale(locale) && isSafeRedirect(next) ? localizePath(next, locale) : null;
-    if (target === null || !isSafeRedirect(target)) {
+    if (!isLocale(locale) || target === null || !isSafeRedirect(target)) {
       res.status(400).type("text/plain").send("Unknown language or page. Go back and choose English or मराठी again.");
       return;
     }
     res.setHeader(
       "Set-Cookie",
       setCookie(LANGUAGE_COOKIE, locale, { maxAgeSeconds: ONE_YEAR_SECONDS, secure: services.config.https }),
+    );
+    // Signed in, the account takes the language too (its emails are in it). The switch works even when this
+    // cannot be stored (an outage): the cookie is what the pages read.
+    await rememberLocale(services, req, locale).catch((error: unknown) =>
+      services.log.warn({ err: error }, "the account's language could not be stored"),
     );
     res.setHeader("Cache-Control", "no-store");
     res.redirect(303, target);

@@ -66,6 +66,23 @@ describe.each(testDatabases())("password reset on $name", (target) => {
     expect(smtp.received.filter((m) => m.to.startsWith("nobody-"))).toEqual([]);
   });
 
+  it("writes to the account in its own language: the sign-up page's, then the one it switched to", async () => {
+    const account = newAccount();
+    const signup = await api(server.url, "/api/v1/signup", { json: { ...account, lang: "mr" }, headers: fromIp() });
+    expect(signup.status).toBe(201);
+    // Asked from an English page: the account's language still decides.
+    expect((await ask(account.email, fromIp(), "en")).status).toBe(202);
+    expect((await smtp.next(account.email)).subject).toBe("PaperStation साठी नवीन पासवर्ड ठेवा");
+    const switched = await fetch(`${server.url}/language/en?next=%2F`, {
+      headers: { Cookie: signup.cookie as string },
+      redirect: "manual",
+    });
+    expect(switched.status).toBe(303);
+    expect((await ask(account.email, fromIp(), "mr")).status).toBe(202);
+    expect((await smtp.next(account.email, 1)).subject).toBe("Choose a new PaperStation password");
+    expect((await api(server.url, "/api/v1/signup", { json: { ...newAccount(), lang: "fr" } })).status).toBe(400);
+  });
+
   it("sets a new password once through the link, ends every session, and leaves the attempts alone", async () => {
     const account = await signUp();
     const second = await login(account.email, account.password);
