@@ -84,6 +84,11 @@ export function formatDay(locale: Locale, isoDay: string): string {
   return format.format(new Date(`${isoDay}T00:00:00Z`));
 }
 
+/** The day a moment falls on in India (UTC+5:30), as a student's calendar has it, for `formatDay`. */
+export function indianDay(moment: Date | string): string {
+  return new Date(new Date(moment).getTime() + 330 * 60_000).toISOString().slice(0, 10);
+}
+
 /** A compiled catalog, as Lingui's runtime reads it: key → compiled ICU message (plain JSON, sent to pages). */
 export type CompiledCatalog = Record<string, string | unknown[]>;
 

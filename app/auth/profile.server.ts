@@ -11,7 +11,7 @@ import {
   phoneChangeSchema,
 } from "../../domain/auth.ts";
 import { formField } from "../../domain/form-data.ts";
-import { formatDay, type Locale, localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { formatDay, indianDay, type Locale, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { fieldErrors } from "../../domain/validation.ts";
 import { changePhone, requestEmailChange } from "../../server/auth/contact-change.server.ts";
 import {
@@ -30,9 +30,9 @@ import { orUnavailable } from "../requests/unavailable.server";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** A day as the student's calendar has it (India, UTC+5:30), in the page's language. */
+/** A day as the student's calendar has it (India), in the page's language. */
 function dayOf(locale: Locale, date: Date): string {
-  return formatDay(locale, new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 10));
+  return formatDay(locale, indianDay(date));
 }
 
 export async function profileLoader(context: Context, url: URL) {

@@ -4,7 +4,7 @@
  */
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { formField } from "../../domain/form-data.ts";
-import { basePath, formatDay, type Locale, localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { basePath, formatDay, indianDay, type Locale, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { allowedMinutes, type MarkableSection } from "../../domain/practice.ts";
 import { SUBJECTS, subjectByKey, subjectPath } from "../../domain/subjects.ts";
 import { HttpError } from "../../server/http/respond.server.ts";
@@ -198,8 +198,7 @@ function attemptLinks(attempts: Awaited<ReturnType<typeof listAttempts>>, locale
     title: attempt.paper_title,
     subject: attempt.subject,
     state: attempt.state,
-    // The day in India (UTC+5:30), as the student's calendar has it.
-    day: formatDay(locale, new Date(Date.parse(attempt.started_at) + 330 * 60_000).toISOString().slice(0, 10)),
+    day: formatDay(locale, indianDay(attempt.started_at)),
     percentage: attempt.percentage,
     // A practice that ended unfinished has no result page to open.
     href: attempt.state === "not_finished" ? null : attemptHref(attempt.id, attempt.state),

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { LABEL_CLASS, PasswordField, TextField } from "../auth/form-fields";
+import { ACCOUNT_PAGE_HEADERS } from "../auth/password-reset.server";
 import { type ProfileIntent, type ProfileResult, profileAction, profileLoader } from "../auth/profile.server";
 import { withRetryAfter } from "../requests/refusal.server";
 import { useApiMessage } from "../site/api";
@@ -23,7 +24,7 @@ export function action({ context, request, url }: Route.ActionArgs) {
 
 /** A student's own page: never stored. A 429's Retry-After goes out with it. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
-  return withRetryAfter({ "Cache-Control": "private, no-store" }, actionHeaders);
+  return withRetryAfter(ACCOUNT_PAGE_HEADERS, actionHeaders);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -157,12 +158,6 @@ function Details({
 /** The email (confirmed by a link to the new address) and the phone, each with the current password. */
 function ContactDetails({ result }: { result: ProfileResult | undefined }) {
   const t = useT();
-  const fieldMessage = useFieldMessage();
-  const [emailPassword, setEmailPassword] = useState("");
-  const [phonePassword, setPhonePassword] = useState("");
-  const sendingEmail = useSubmitting("email");
-  const savingPhone = useSubmitting("phone");
-  const errorsFor = (intent: ProfileIntent) => (result?.intent === intent ? result.errors : {});
   return (
     <section aria-labelledby="profile-contact" className={SECTION}>
       <h2 id="profile-contact" className={H2}>
@@ -175,61 +170,73 @@ function ContactDetails({ result }: { result: ProfileResult | undefined }) {
       ) : (
         <Outcome result={result} />
       )}
-      <Form method="post" className="grid gap-4" noValidate>
-        <input type="hidden" name="intent" value="email" />
-        <TextField
-          id="profile-email"
-          name="email"
-          type="email"
-          label={t("account.profile.newEmail")}
-          autoComplete="email"
-          required
-          maxLength={254}
-          defaultValue={result?.intent === "email" && !result.ok ? (result.values?.email ?? "") : ""}
-          error={fieldMessage(errorsFor("email").email)}
-        />
-        <PasswordField
-          id="profile-email-password"
-          name="password"
-          label={t("account.profile.passwordToConfirm")}
-          value={emailPassword}
-          error={fieldMessage(errorsFor("email").password)}
-          autoComplete="current-password"
-          onChange={setEmailPassword}
-        />
-        <button type="submit" disabled={sendingEmail} className={BUTTON}>
-          {t("account.profile.changeEmail")}
-        </button>
-      </Form>
-      <Form method="post" className="mt-6 grid gap-4 border-t border-slate-200 pt-4" noValidate>
-        <input type="hidden" name="intent" value="phone" />
-        <TextField
-          id="profile-phone"
-          name="phone"
-          type="tel"
-          inputMode="numeric"
-          label={t("account.profile.newPhone")}
-          placeholder={t("auth.phonePlaceholder")}
-          autoComplete="tel-national"
-          required
-          maxLength={20}
-          defaultValue={result?.intent === "phone" && !result.ok ? (result.values?.phone ?? "") : ""}
-          error={fieldMessage(errorsFor("phone").phone)}
-        />
-        <PasswordField
-          id="profile-phone-password"
-          name="password"
-          label={t("account.profile.passwordToConfirm")}
-          value={phonePassword}
-          error={fieldMessage(errorsFor("phone").password)}
-          autoComplete="current-password"
-          onChange={setPhonePassword}
-        />
-        <button type="submit" disabled={savingPhone} className={BUTTON}>
-          {t("account.profile.changePhone")}
-        </button>
-      </Form>
+      <ConfirmedChange
+        intent="email"
+        result={result}
+        field={{ type: "email", label: t("account.profile.newEmail"), autoComplete: "email", maxLength: 254 }}
+        submit={t("account.profile.changeEmail")}
+      />
+      <ConfirmedChange
+        intent="phone"
+        result={result}
+        field={{
+          type: "tel",
+          inputMode: "numeric",
+          label: t("account.profile.newPhone"),
+          placeholder: t("auth.phonePlaceholder"),
+          autoComplete: "tel-national",
+          maxLength: 20,
+        }}
+        submit={t("account.profile.changePhone")}
+        className="mt-6 border-t border-slate-200 pt-4"
+      />
     </section>
+  );
+}
+
+/** One change of the account's email or phone: the new value and the current password. */
+function ConfirmedChange({
+  intent,
+  result,
+  field,
+  submit,
+  className = "",
+}: {
+  intent: "email" | "phone";
+  result: ProfileResult | undefined;
+  field: Omit<Parameters<typeof TextField>[0], "id" | "name" | "error">;
+  submit: string;
+  className?: string;
+}) {
+  const t = useT();
+  const fieldMessage = useFieldMessage();
+  const [password, setPassword] = useState("");
+  const sending = useSubmitting(intent);
+  const mine = result?.intent === intent ? result : undefined;
+  return (
+    <Form method="post" className={`grid gap-4 ${className}`} noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <TextField
+        {...field}
+        id={`profile-${intent}`}
+        name={intent}
+        required
+        defaultValue={mine && !mine.ok ? (mine.values?.[intent] ?? "") : ""}
+        error={fieldMessage(mine?.errors[intent])}
+      />
+      <PasswordField
+        id={`profile-${intent}-password`}
+        name="password"
+        label={t("account.profile.passwordToConfirm")}
+        value={password}
+        error={fieldMessage(mine?.errors.password)}
+        autoComplete="current-password"
+        onChange={setPassword}
+      />
+      <button type="submit" disabled={sending} className={BUTTON}>
+        {submit}
+      </button>
+    </Form>
   );
 }
 

@@ -4,9 +4,10 @@
  * sign-up hashes it.
  */
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { signupSchema } from "../../domain/auth.ts";
 import { fieldErrors } from "../../domain/validation.ts";
+import { accountNamed } from "../auth/accounts.server.ts";
 import { hashPassword } from "../auth/passwords.server.ts";
 import { users } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
@@ -66,7 +67,7 @@ export async function setUpAdmin(
   const { db } = services.database;
   const find = async (column: "email" | "phone", value: string | undefined) => {
     if (value === undefined) return undefined;
-    const condition = column === "email" ? eq(sql`lower(${users.email})`, value.toLowerCase()) : eq(users.phone, value);
+    const condition = accountNamed({ kind: column, value });
     const [row] = await db
       .select({ id: users.id, email: users.email, phone: users.phone, admin: users.admin })
       .from(users)

@@ -29,7 +29,7 @@ async function findDuplicate(services: Pick<Services, "database">, input: Signup
   const [byEmail] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()))
+    .where(accountNamed({ kind: "email", value: input.email }))
     .limit(1);
   if (byEmail) return "email" as const;
   const [byPhone] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
@@ -67,10 +67,17 @@ async function createAccount(services: Pick<Services, "database" | "config">, in
   }
 }
 
+/**
+ * The condition that finds the account an email or phone names: an email in any letter case (the unique index is
+ * on its lower case), a phone as stored (91 + 10 digits). Sign-in, reset requests, the console and changes use it.
+ */
+export function accountNamed(who: { kind: "email" | "phone"; value: string }) {
+  return who.kind === "email" ? eq(sql`lower(${users.email})`, who.value.toLowerCase()) : eq(users.phone, who.value);
+}
+
 /** Who an identifier names: the account, or null (an unknown email or phone). */
 async function findAccount(services: Pick<Services, "database">, who: LoginInput["email_or_phone"]) {
-  const condition =
-    who.kind === "email" ? eq(sql`lower(${users.email})`, who.value.toLowerCase()) : eq(users.phone, who.value);
+  const condition = accountNamed(who);
   const [user] = await services.database.db
     .select({ id: users.id, name: users.name, role: users.role, passwordHash: users.passwordHash })
     .from(users)

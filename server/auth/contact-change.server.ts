@@ -4,17 +4,16 @@
  * old address is then told. A phone number cannot be confirmed without SMS, which the site does not send: it
  * changes at once, as sign-up takes it.
  */
-import { randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { isLocale, type Locale, localizePath } from "../../domain/i18n.ts";
 import { emailChanges, users } from "../db/schema.ts";
 import { accountMail } from "../mail/texts.server.ts";
 import type { Services } from "../services.server.ts";
+import { accountNamed } from "./accounts.server.ts";
 import { checkPassword } from "./profile.server.ts";
-import { hashToken } from "./session.server.ts";
+import { hashToken, isToken, newToken } from "./session.server.ts";
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 type ChangeServices = Pick<Services, "database" | "rateLimiter" | "authLimits" | "mailer" | "config">;
 
@@ -24,7 +23,7 @@ async function takenByAnother(
   column: "email" | "phone",
   value: string,
 ) {
-  const condition = column === "email" ? eq(sql`lower(${users.email})`, value.toLowerCase()) : eq(users.phone, value);
+  const condition = accountNamed({ kind: column, value });
   const [row] = await services.database.db
     .select({ id: users.id })
     .from(users)
@@ -53,7 +52,7 @@ export async function requestEmailChange(
   const mailLocale = isLocale(account.locale) ? account.locale : locale;
   if (account.email.toLowerCase() === newEmail.toLowerCase()) return "same";
   if (await takenByAnother(services, userId, "email", newEmail)) return "taken";
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   const { db } = services.database;
   await db.delete(emailChanges).where(lt(emailChanges.expiresAt, new Date()));
   await db.insert(emailChanges).values({
@@ -69,7 +68,7 @@ export async function requestEmailChange(
 
 /** Whether a confirmation link still works (the page shows its button, or says to ask again). */
 export async function emailChangeLinkWorks(services: Pick<Services, "database">, token: string): Promise<boolean> {
-  if (!TOKEN_PATTERN.test(token)) return false;
+  if (!isToken(token)) return false;
   const [row] = await services.database.db
     .select({ userId: emailChanges.userId })
     .from(emailChanges)
@@ -86,7 +85,7 @@ export async function confirmEmailChange(
   token: string,
   locale: Locale,
 ): Promise<EmailConfirmOutcome> {
-  if (!TOKEN_PATTERN.test(token)) return "invalid";
+  if (!isToken(token)) return "invalid";
   const outcome = await services.database.db.transaction(async (tx) => {
     const [change] = await tx
       .delete(emailChanges)
@@ -102,7 +101,7 @@ export async function confirmEmailChange(
     const [other] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(sql`lower(${users.email})`, change.newEmail.toLowerCase()), ne(users.id, change.userId)))
+      .where(and(accountNamed({ kind: "email", value: change.newEmail }), ne(users.id, change.userId)))
       .limit(1);
     if (other) return { result: "taken" as const };
     await tx.update(users).set({ email: change.newEmail }).where(eq(users.id, change.userId));

@@ -4,22 +4,19 @@
  * Sign-ins from that browser are limited by their own counter, not by the account's or the address's, so
  * strangers guessing a student's password (or a whole school lab's mistakes) never lock the owner out.
  */
-import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
 import type { Request } from "express";
 import { DEVICE_COOKIE, hostCookieName, readCookie, setCookie } from "../../domain/cookies.ts";
 import { loginDevices } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
+import { hashToken, isToken, newToken } from "./session.server.ts";
 
 /** A device stays known for a year after its last sign-in: the whole season and the next. */
 const DEVICE_TTL_MS = 365 * 24 * 60 * 60 * 1000;
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 function deviceToken(services: Pick<Services, "config">, req: Request): string | null {
   const value = readCookie(req.headers.cookie, hostCookieName(DEVICE_COOKIE, services.config.https));
-  return value && TOKEN_PATTERN.test(value) ? value : null;
+  return value && isToken(value) ? value : null;
 }
 
 /** The hash of this browser's device cookie when it names a live device of `userId`, otherwise null. */
@@ -30,7 +27,7 @@ export async function knownDevice(
 ): Promise<string | null> {
   const token = deviceToken(services, req);
   if (!token) return null;
-  const tokenHash = hash(token);
+  const tokenHash = hashToken(token);
   const [row] = await services.database.db
     .select({ tokenHash: loginDevices.tokenHash })
     .from(loginDevices)
@@ -56,11 +53,11 @@ export async function rememberDevice(
 ): Promise<string> {
   const { db } = services.database;
   const old = deviceToken(services, req);
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   const expiresAt = new Date(Date.now() + DEVICE_TTL_MS);
   await db.transaction(async (tx) => {
-    if (old) await tx.delete(loginDevices).where(eq(loginDevices.tokenHash, hash(old)));
-    await tx.insert(loginDevices).values({ tokenHash: hash(token), userId, expiresAt });
+    if (old) await tx.delete(loginDevices).where(eq(loginDevices.tokenHash, hashToken(old)));
+    await tx.insert(loginDevices).values({ tokenHash: hashToken(token), userId, expiresAt });
   });
   return setCookie(hostCookieName(DEVICE_COOKIE, services.config.https), token, {
     maxAgeSeconds: DEVICE_TTL_MS / 1000,

@@ -9,8 +9,7 @@
  *   the new password, and ends every session and remembered device of the account. Attempts, marks and
  *   progress are not touched.
  */
-import { randomBytes } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import type { EmailOrPhone } from "../../domain/auth.ts";
 import { isLocale, type Locale, localizePath } from "../../domain/i18n.ts";
 import { writeAudit } from "../admin/audit.server.ts";
@@ -20,15 +19,15 @@ import { enforceLimit } from "../http/rate-limit.server.ts";
 import type { Mail } from "../mail/mail.server.ts";
 import { accountMail } from "../mail/texts.server.ts";
 import type { Services } from "../services.server.ts";
+import { accountNamed } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { ACCOUNT_COLUMNS } from "./profile.server.ts";
-import { hashToken } from "./session.server.ts";
+import { hashToken, isToken, newToken } from "./session.server.ts";
 
 /** How long a link works. */
 export const RESET_TTL_MS = 30 * 60 * 1000;
 /** Requests per address, and links sent per account, in RESET_WINDOW_MS. */
 export const RESET_LIMITS = { perIp: 10, perAccount: 3, windowMs: 60 * 60 * 1000 };
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The API's one answer to a reset request (202), known account or not. */
 export const RESET_REQUESTED =
@@ -67,7 +66,7 @@ async function resetMail(
     services.log.info("password reset not sent: the account's hourly limit is reached");
     return null;
   }
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   // Expired links of every account go as new ones come: the table stays as small as the last half hour.
   await database.db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date()));
   await database.db.insert(passwordResets).values({
@@ -94,9 +93,7 @@ export async function findAccountFor(
   services: Pick<Services, "database">,
   who: EmailOrPhone,
 ): Promise<AccountLookup | null> {
-  const condition =
-    who.kind === "email" ? eq(sql`lower(${users.email})`, who.value.toLowerCase()) : eq(users.phone, who.value);
-  const [account] = await services.database.db.select(ACCOUNT_COLUMNS).from(users).where(condition).limit(1);
+  const [account] = await services.database.db.select(ACCOUNT_COLUMNS).from(users).where(accountNamed(who)).limit(1);
   return account ?? null;
 }
 
@@ -110,7 +107,7 @@ export async function adminResetLink(
   userId: string,
   locale: Locale,
 ): Promise<{ link: string; expiresAt: Date } | null> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   const expiresAt = new Date(Date.now() + RESET_TTL_MS);
   const made = await services.database.db.transaction(async (tx) => {
     const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
@@ -129,7 +126,7 @@ export async function adminResetLink(
 
 /** Whether a link's token still works (the reset page shows its form, or says to ask again). */
 export async function resetLinkWorks(services: Pick<Services, "database">, token: string): Promise<boolean> {
-  if (!TOKEN_PATTERN.test(token)) return false;
+  if (!isToken(token)) return false;
   const [row] = await services.database.db
     .select({ userId: passwordResets.userId })
     .from(passwordResets)
@@ -147,7 +144,7 @@ export async function resetPassword(
   token: string,
   password: string,
 ): Promise<boolean> {
-  if (!TOKEN_PATTERN.test(token)) return false;
+  if (!isToken(token)) return false;
   const passwordHash = await hashPassword(password);
   return services.database.db.transaction(async (tx) => {
     // Deleting the row is what uses it: of two requests with the same link, one deletes it, the other finds none.

@@ -24,6 +24,19 @@ export const SESSION_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
 const RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * A new secret for a cookie or an emailed link (sessions, devices, reset and email-change links): 256 random bits,
+ * base64url. Only its `hashToken` is stored.
+ */
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** Whether a value has a token's shape (checked before any lookup). */
+export function isToken(value: string): boolean {
+  return TOKEN_PATTERN.test(value);
+}
+
 export interface SessionUser {
   id: string;
   name: string;
@@ -44,7 +57,7 @@ export function hashToken(token: string): string {
 
 function readSessionToken(req: Request): string | null {
   const value = readCookie(req.headers.cookie, hostCookieName(SESSION_COOKIE, servicesOf(req).config.https));
-  return value && TOKEN_PATTERN.test(value) ? value : null;
+  return value && isToken(value) ? value : null;
 }
 
 function sessionCookie(config: Pick<Config, "https">, token: string, expiresAt: Date): string {
@@ -65,7 +78,7 @@ export async function createSession(
   userId: string,
   db: Db = services.database.db,
 ): Promise<{ token: string; cookie: string }> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
   return { token, cookie: sessionCookie(services.config, token, expiresAt) };
