@@ -112,6 +112,37 @@ export const emailChanges = pgTable(
   (t) => [index("email_changes_user_idx").on(t.userId)],
 );
 
+/**
+ * A parent's consent for the account of someone under 18 (issue 26, decision 028; DPDP Act s.9, Rules rule 10).
+ * A row without `givenAt` is an account waiting for consent: it cannot sign in, holds only what sign-up asked,
+ * and is deleted 7 days after `requestedAt`. The emailed link's 256 random bits are kept only as a sha256, until
+ * the parent answers. An account without a row was made by someone who said they are 18 or older, or before
+ * this existed.
+ */
+export const parentalConsents = pgTable(
+  "parental_consents",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    parentEmail: text("parent_email").notNull(),
+    tokenHash: text("token_hash"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the link was last mailed: a sign-in attempt mails it again at most once in 10 minutes. */
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    givenAt: timestamp("given_at", { withTimezone: true }),
+    /** The notice the parent agreed to (domain/consent.ts's CONSENT_NOTICE_VERSION). */
+    noticeVersion: text("notice_version"),
+    /** The parent's own account, which sees the child's progress and can withdraw; null if it was deleted. */
+    parentUserId: text("parent_user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("parental_consents_token_idx").on(t.tokenHash),
+    index("parental_consents_parent_idx").on(t.parentUserId),
+    index("parental_consents_requested_idx").on(t.requestedAt),
+  ],
+);
+
 export const papers = pgTable(
   "papers",
   {
