@@ -85,6 +85,18 @@ export const PAGES: readonly PageRoute[] = [
     paths: ["confirm-email"],
     policy: { cache: false, keep: false, namespaces: ["account"] },
   },
+  // A parent's consent (issue 26, decision 028): its address carries a working link; never cached or kept.
+  {
+    file: "routes/parent-consent.tsx",
+    paths: ["parent-consent"],
+    policy: { cache: false, keep: false, namespaces: ["account", "auth"] },
+  },
+  // A parent's view of their children's progress: personal, never cached or kept.
+  {
+    file: "routes/children.tsx",
+    paths: ["children"],
+    policy: { cache: false, keep: false, namespaces: ["account", "auth", "practice"] },
+  },
   // The account's own page (issue 26): personal, never cached or kept.
   {
     file: "routes/profile.tsx",

@@ -10,13 +10,6 @@ export const API_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "Not signed in": "api.notSignedIn",
   "Service temporarily unavailable": "api.unavailable",
   "Too many requests. Please wait a little and try again.": "api.tooManyRequests",
-  "No such model paper": "api.noSuchModelPaper",
-  "The attempt could not be started; please try again": "api.attemptNotStarted",
-  "This attempt has ended; its marks can no longer change": "api.attemptEnded",
-  "Give yourself marks once the writing time is over": "api.marksAfterWriting",
-  "Some marks are not valid": "api.marksInvalid",
-  "This attempt ended after 24 hours without a result": "api.attemptExpired",
-  "Papers are unavailable right now. Please try again.": "api.papersUnavailable",
   // "Report a problem" (domain/report-schema.ts's REPORT_MESSAGES, which its test checks are all here). Written
   // out rather than imported: that module brings zod, which must stay out of the browser (decision 005).
   "Say which paper the report is about": "api.report.paperRequired",
@@ -26,11 +19,6 @@ export const API_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "No such paper": "api.report.noSuchPaper",
   "This paper has no such question": "api.report.noSuchQuestion",
   "Thank you for telling us. We will check the paper and put it right.": "api.report.thanks",
-  // The search API (domain/search.ts's SEARCH_MESSAGES, written out for the same reason; a test checks them).
-  "Type something to search for": "api.search.empty",
-  "Search for at most 200 characters": "api.search.tooLong",
-  "Give one search at a time": "api.search.repeated",
-  "Search is busy. Please try again in a moment.": "api.search.busy",
 };
 
 /** Messages with a number in them: the pattern, the catalog key and the argument's name. */

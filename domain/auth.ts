@@ -9,6 +9,7 @@ import {
   PASSWORD_MIN,
   phoneProblem,
 } from "./auth-rules.ts";
+import { CONSENT_MESSAGES } from "./consent.ts";
 import { LOCALES } from "./i18n.ts";
 
 export * from "./auth-rules.ts";
@@ -44,16 +45,33 @@ const phone = z.union([z.string(), z.number()], { error: "Phone is required" }).
   return `${COUNTRY_PREFIX}${localPhoneDigits(text)}`;
 });
 
-/** The API body of POST /api/v1/signup. `phone` arrives as 91 + 10 digits; 10 digits alone are accepted too. */
-export const signupSchema = z.object({
-  name,
-  email,
-  phone,
-  password,
-  role,
-  /** The language of the page it signed up on (issue 26): the account's emails are in it. */
-  lang: z.enum(LOCALES, { error: "lang must be en or mr" }).optional(),
-});
+/**
+ * The API body of POST /api/v1/signup. `phone` arrives as 91 + 10 digits; 10 digits alone are accepted too.
+ * `under_18: true` needs `parent_email`: the account then waits for the parent's consent (decision 028). The
+ * site's own forms always ask; a client of the spec's API that does not send `under_18` signs up as before.
+ */
+export const signupSchema = z
+  .object({
+    name,
+    email,
+    phone,
+    password,
+    role,
+    /** The language of the page it signed up on (issue 26): the account's emails are in it. */
+    lang: z.enum(LOCALES, { error: "lang must be en or mr" }).optional(),
+    under_18: z.boolean({ error: "under_18 must be true or false" }).optional(),
+    parent_email: z.string().trim().max(254).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.under_18) return;
+    const parent = input.parent_email ?? "";
+    if (!isEmail(parent)) {
+      const message = parent ? MESSAGES.invalidEmail : CONSENT_MESSAGES.parentEmailRequired;
+      ctx.addIssue({ code: "custom", path: ["parent_email"], message });
+    } else if (parent.toLowerCase() === input.email.toLowerCase()) {
+      ctx.addIssue({ code: "custom", path: ["parent_email"], message: CONSENT_MESSAGES.parentEmailSame });
+    }
+  });
 export type SignupInput = z.output<typeof signupSchema>;
 
 /** "Phone number or email", as sign-in and a reset request take it: normalised, or the message for the field. */
@@ -108,3 +126,12 @@ export const emailChangeSchema = z.object({ email, password: currentPassword });
 
 /** A new phone number, the current password required. */
 export const phoneChangeSchema = z.object({ phone, password: currentPassword });
+
+/** A parent account made on the consent page (decision 028): the sign-up rules; its email is the link's. */
+export const parentAccountSchema = z.object({ name, phone, password });
+
+/** Withdrawing a parent's consent: the parent's password, and the box that says everything of the child goes. */
+export const withdrawSchema = z.object({
+  password: currentPassword,
+  confirm: z.literal(true, { error: "Confirm that the student's account is to be deleted" }),
+});

@@ -3,6 +3,7 @@
  * (HttpOnly, set by the server) and the medium preference (also set by the browser).
  */
 import { parseCookie, stringifySetCookie } from "cookie";
+import type { Medium } from "./catalog.ts";
 
 export const SESSION_COOKIE = "ps_session";
 /** Marks a device that has signed in to an account (decision 004): HttpOnly, set by the server. */
@@ -16,6 +17,7 @@ export function hostCookieName(name: string, https: boolean): string {
   return https ? `__Host-${name}` : name;
 }
 export const MEDIUM_COOKIE = "medium";
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The value of one cookie in a `Cookie` header; malformed headers read as no cookie. */
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
@@ -42,6 +44,14 @@ export function setCookie(
     sameSite: "lax",
     secure: options.secure,
   });
+}
+
+/**
+ * `Set-Cookie` / `document.cookie` value for the medium: one year, whole site, first-party only. Set by the page
+ * that chose it, and by sign-in from the account's medium (server/auth/medium.server.ts).
+ */
+export function mediumCookie(medium: Medium, secure: boolean): string {
+  return setCookie(MEDIUM_COOKIE, medium, { maxAgeSeconds: ONE_YEAR_SECONDS, secure });
 }
 
 /** Whether a `Cookie` header carries a session cookie under either name, valid or not. */

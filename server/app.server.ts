@@ -22,6 +22,7 @@ import { metricsHandler, recordRequests } from "./metrics/http.server.ts";
 import { countDatabaseOutage } from "./metrics/metrics.server.ts";
 import { getQuestionHandler, paperFilesRouter, papersApiRouter } from "./papers/routes.server.ts";
 import { attemptsApiRouter } from "./practice/routes.server.ts";
+import { readingApiRouter } from "./reading/routes.server.ts";
 import { reportsApiRouter } from "./reports/routes.server.ts";
 import { searchIndexWarming } from "./search/index.server.ts";
 import { searchHandler } from "./search/routes.server.ts";
@@ -105,6 +106,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
     papersApiRouter(services),
     vitalsApiRouter(services),
     attemptsApiRouter(services),
+    readingApiRouter(services),
     reportsApiRouter(services),
     adminApiRouter(services),
   );

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import { type AppOptions, createApp } from "./app.server.ts";
+import { deleteUnconsented } from "./auth/consent.server.ts";
 import type { Config } from "./config.server.ts";
 import { openDatabase } from "./db/client.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
@@ -33,6 +34,7 @@ export async function startServer(config: Config, options: AppOptions & { log?: 
   // /readyz answers 503 until it is done.
   void scheduleSearchSync(services, log);
   const app = createApp(services, options);
+  const stopConsentSweep = sweepUnconsented(services);
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, (error?: Error) => (error ? reject(error) : resolve(s)));
@@ -51,6 +53,7 @@ export async function startServer(config: Config, options: AppOptions & { log?: 
     url: `http://127.0.0.1:${port}`,
     close() {
       closing ??= (async () => {
+        stopConsentSweep();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
@@ -61,6 +64,22 @@ export async function startServer(config: Config, options: AppOptions & { log?: 
       return closing;
     },
   };
+}
+
+/**
+ * Sign-ups whose parent did not agree within 7 days are deleted (decision 028): now, then every hour. Every
+ * instance may run it; the delete is the same whoever runs it. Returns the stop.
+ */
+function sweepUnconsented(services: Services): () => void {
+  const sweep = () =>
+    deleteUnconsented(services).then(
+      (count) => count > 0 && services.log.info({ count }, "deleted sign-ups without a parent's consent"),
+      (error: unknown) => services.log.warn({ err: error }, "could not delete sign-ups without consent"),
+    );
+  void sweep();
+  const timer = setInterval(sweep, 60 * 60 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** A missing sample set is not worth refusing to serve the site for: log it and go on. */

@@ -6,6 +6,7 @@
 
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { loginSchema, MESSAGES, signupSchema } from "../../domain/auth.ts";
+import { CONSENT_MESSAGES } from "../../domain/consent.ts";
 import { formField } from "../../domain/form-data.ts";
 import { localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { safeRedirect } from "../../domain/redirect.ts";
@@ -16,6 +17,11 @@ import { expressRequestContext } from "../context";
 import { formRefusal } from "../requests/refusal.server";
 import { orUnavailable } from "../requests/unavailable.server";
 import type { AuthFormResult, AuthTab } from "./auth-card";
+
+const CARD_KEYS: Record<string, string> = {
+  [CONSENT_MESSAGES.parentEmailRequired]: "auth.parentEmailRequired",
+  [CONSENT_MESSAGES.parentEmailSame]: "auth.parentEmailSame",
+};
 
 function formResult(intent: AuthTab, values: Record<string, string>, status: number, result: Partial<AuthFormResult>) {
   return data<AuthFormResult>({ intent, values, errors: {}, formError: null, ...result }, { status });
@@ -53,6 +59,12 @@ export async function authFormAction(context: Readonly<RouterContextProvider>, r
       for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
       throw redirect(safeRedirect(url.searchParams.get("redirectTo"), home), { headers });
     }
+    if ("waitingFor" in outcome) {
+      // Under 18: no session until the parent agrees (decision 028). Sign-up's 202 is news, not an error.
+      const waitingFor = outcome.waitingFor.parentEmail;
+      if (outcome.status === 202) return formResult(intent, {}, 202, { waitingFor });
+      return formResult(intent, values, outcome.status, { formError: "auth.consentWaiting" });
+    }
     const errors = outcome.field ? { [outcome.field]: outcome.message } : {};
     return formResult(intent, values, outcome.status, { errors, formError: outcome.message });
   };
@@ -71,15 +83,24 @@ export async function authFormAction(context: Readonly<RouterContextProvider>, r
     // (the schema normalises them as the API does).
     phone: formField(form, "phone").trim(),
     role: formField(form, "role"),
+    // The page always asks (decision 028): "yes" or "no", and the parent's email for "yes".
+    under_18: formField(form, "under_18"),
+    parent_email: formField(form, "parent_email").trim(),
   };
   const parsed = signupSchema.safeParse({
     ...values,
     password: formField(form, "password"),
     role: values.role ? Number(values.role) : undefined,
     lang: localeFromPath(url.pathname),
+    under_18: values.under_18 === "yes",
+    parent_email: values.parent_email || undefined,
   });
-  if (!parsed.success) {
-    return formResult(intent, values, 400, { errors: fieldErrors(parsed.error), formError: MESSAGES.fixErrors });
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  if (values.under_18 !== "yes" && values.under_18 !== "no") errors.under_18 = "auth.under18Required";
+  // The card shows its own keys for the consent rules (the API's English would need the shared catalog).
+  if (errors.parent_email) errors.parent_email = CARD_KEYS[errors.parent_email] ?? errors.parent_email;
+  if (!parsed.success || errors.under_18) {
+    return formResult(intent, values, 400, { errors, formError: MESSAGES.fixErrors });
   }
   return finish(() => signUp(req, parsed.data), values);
 }

@@ -12,7 +12,7 @@ import {
 } from "../../domain/auth-rules.ts";
 import { NetworkError, postJson, useApiMessage } from "../site/api";
 import { useLocale, useT } from "../site/i18n";
-import { INPUT_CLASS, LABEL_CLASS, PasswordField, TextField } from "./form-fields";
+import { FieldError, INPUT_CLASS, LABEL_CLASS, PasswordField, TextField } from "./form-fields";
 
 export type AuthTab = "sign_up" | "sign_in";
 export interface AuthUser {
@@ -29,6 +29,8 @@ export interface AuthFormResult {
   values: Record<string, string>;
   errors: Record<string, string>;
   formError: string | null;
+  /** Signed up under 18: the parent's email, masked, which was asked for consent (decision 028). */
+  waitingFor?: string;
 }
 
 /** As typed (spec §5): a short password is flagged while typing, an empty one only on submit. */
@@ -46,6 +48,8 @@ function focusFirstError(idPrefix: string, found: Record<string, string | undefi
 /** The form's alert for an API answer: English from the rules, or a catalog key (`auth.…`). */
 function serverMessage(status: number, message: string, retryAfter: number | null): string {
   if (status === 429) return tooManyAttemptsMessage(retryAfter);
+  // Under 18 and the parent has not agreed yet: they were emailed again (decision 028).
+  if (status === 403) return "auth.consentWaiting";
   if (status >= 500) return "auth.serverError";
   return message;
 }
@@ -174,12 +178,10 @@ function useSubmitState(initialError: string | null) {
 
 /** The form's alert: a catalog key of ours (`auth.…`) or an API message, in the page's language. */
 function FormAlert({ message }: { message: string | null }) {
-  const t = useT();
   const apiMessage = useApiMessage();
-  const text = message === null ? null : message.startsWith("auth.") ? t(message) : apiMessage(message);
   return (
     <div role="alert" className={message ? "rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800" : ""}>
-      {text}
+      {message && apiMessage(message)}
     </div>
   );
 }
@@ -216,8 +218,12 @@ function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
     phone: result?.values.phone ?? "",
     email: result?.values.email ?? "",
     role: result?.values.role ?? "",
+    under_18: result?.values.under_18 ?? "",
+    parent_email: result?.values.parent_email ?? "",
     password: "",
   });
+  // Signed up under 18: the parent's email (masked) that was asked to agree (decision 028).
+  const [waitingFor, setWaitingFor] = useState(result?.waitingFor);
   const [errors, setErrors] = useState<Record<string, string | undefined>>(result?.errors ?? {});
   const { pending, formError, setFormError, run } = useSubmitState(result?.formError ?? null);
   const t = useT();
@@ -233,6 +239,15 @@ function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
     return undefined;
   };
 
+  const under18 = values.under_18 === "yes";
+  if (waitingFor) {
+    return (
+      <p role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-emerald-950">
+        {t("auth.consentAsked", { email: waitingFor })}
+      </p>
+    );
+  }
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string | undefined> = {
@@ -240,11 +255,14 @@ function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
       phone: phoneProblem(values.phone) ?? undefined,
       email: isEmail(values.email.trim()) ? undefined : MESSAGES.invalidEmail,
       password: values.password.length >= PASSWORD_MIN ? undefined : MESSAGES.shortPassword,
+      under_18: values.under_18 ? undefined : "auth.under18Required",
+      // The API also refuses the student's own email (rare: its English message then shows as it is).
+      parent_email: under18 && !isEmail(values.parent_email.trim()) ? "auth.parentEmailRequired" : undefined,
     };
     setErrors(found);
     if (focusFirstError(idPrefix, found)) return;
     void run(async () => {
-      const result = await postJson<AuthUser>("/api/v1/signup", {
+      const result = await postJson<AuthUser & { parent_email: string }>("/api/v1/signup", {
         name: values.name.trim(),
         email: values.email.trim(),
         phone: `${COUNTRY_PREFIX}${values.phone}`,
@@ -252,14 +270,18 @@ function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
         ...(values.role ? { role: Number(values.role) } : {}),
         // The account's language: its emails are in it (issue 26).
         lang: locale,
+        under_18: under18,
+        // Read only for someone under 18.
+        parent_email: values.parent_email.trim(),
       });
+      if (result.status === 202 && result.data) return setWaitingFor(result.data.parent_email);
       if (result.ok && result.data) return onSuccess(result.data);
       if (result.status === 400 || result.status === 409) setErrors((e) => ({ ...e, ...result.errors }));
       setFormError(serverMessage(result.status, result.message, result.retryAfter));
     });
   };
 
-  const field = (name: "name" | "phone" | "email") => ({
+  const field = (name: "name" | "phone" | "email" | "parent_email") => ({
     id: `${idPrefix}-${name}`,
     name,
     value: values[name],
@@ -322,6 +344,37 @@ function SignUpForm({ idPrefix, onSuccess, action, result }: FormProps) {
           ))}
         </select>
       </div>
+      {/* Decision 028: under 18, a parent agrees before the account starts. Radios post without JavaScript. */}
+      <fieldset>
+        <legend className={LABEL_CLASS}>{t("auth.under18.question")}</legend>
+        <div id={`${idPrefix}-under_18`} tabIndex={-1} className="flex flex-wrap gap-x-6">
+          {["yes", "no"].map((answer) => (
+            <label key={answer} className="flex items-center gap-2 py-2">
+              <input
+                type="radio"
+                name="under_18"
+                value={answer}
+                checked={values.under_18 === answer}
+                onChange={() => set("under_18", answer)}
+                className="h-5 w-5"
+              />
+              {t(`auth.under18.${answer}`)}
+            </label>
+          ))}
+        </div>
+        <FieldError id={`${idPrefix}-under_18-error`} message={errors.under_18} />
+      </fieldset>
+      {/* Shown until "no" is chosen, so that a form posted without JavaScript has it too. */}
+      {values.under_18 !== "no" ? (
+        <TextField
+          {...field("parent_email")}
+          label={t("auth.parentEmail")}
+          type="email"
+          inputMode="email"
+          maxLength={254}
+          onChange={(e) => set("parent_email", e.target.value)}
+        />
+      ) : null}
       <PasswordField
         id={`${idPrefix}-password`}
         name="password"

@@ -107,7 +107,10 @@ export function PasswordField(props: {
   );
 }
 
-/** A field's message; the rules' messages are English (the API's), shown in the page's language. */
+/**
+ * A field's message: a catalog key of the card's own (`auth.…`), or one of the rules' English messages (the
+ * API's), shown in the page's language.
+ */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   const apiMessage = useApiMessage();
   if (!message) return null;

@@ -10,6 +10,8 @@ import {
   emailChangeSchema,
   phoneChangeSchema,
 } from "../../domain/auth.ts";
+import { isMedium } from "../../domain/catalog.ts";
+import { mediumCookie } from "../../domain/cookies.ts";
 import { formField } from "../../domain/form-data.ts";
 import { formatDay, indianDay, type Locale, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { fieldErrors } from "../../domain/validation.ts";
@@ -51,6 +53,7 @@ export async function profileLoader(context: Context, url: URL) {
       email: profile.email,
       phone: `+${profile.phone.slice(0, 2)} ${profile.phone.slice(2)}`,
       role: profile.role,
+      medium: profile.medium,
       since: dayOf(locale, profile.createdAt),
     },
     devices: devices.map((device) => ({
@@ -87,11 +90,21 @@ export async function profileAction(context: Context, request: Request, url: URL
   ) => data<ProfileResult>({ intent, errors: {}, ...result }, { status });
   try {
     if (intent === "details") {
-      const values = { name: formField(form, "name").trim(), role: formField(form, "role") };
+      const values = {
+        name: formField(form, "name").trim(),
+        role: formField(form, "role"),
+        medium: formField(form, "medium"),
+      };
       const parsed = detailsSchema.safeParse({ name: values.name, role: values.role ? Number(values.role) : null });
-      if (!parsed.success) return answer({ ok: false, message: null, errors: fieldErrors(parsed.error), values }, 400);
-      await orUnavailable(() => updateDetails(services, user.id, parsed.data));
-      return answer({ ok: true, message: "detailsSaved" });
+      // The medium that follows the account (decision 029): one of the select's, or none.
+      const medium = isMedium(values.medium) ? values.medium : null;
+      const errors = parsed.success ? {} : fieldErrors(parsed.error);
+      if (values.medium && !medium) errors.medium = "mediumUnknown";
+      if (!parsed.success || errors.medium) return answer({ ok: false, message: null, errors, values }, 400);
+      await orUnavailable(() => updateDetails(services, user.id, { ...parsed.data, medium }));
+      // This device follows at once; the others at their next sign-in.
+      const headers = medium ? { "Set-Cookie": mediumCookie(medium, services.config.https) } : undefined;
+      return data<ProfileResult>({ intent, errors: {}, ok: true, message: "detailsSaved" }, { headers });
     }
     if (intent === "email") {
       const values = { email: formField(form, "email").trim() };

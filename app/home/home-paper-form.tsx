@@ -7,6 +7,7 @@ import { LABEL_CLASS } from "../site/field-styles";
 import { useLocale, useT } from "../site/i18n";
 import { LoaderAnimation } from "../site/loader-animation";
 import { rememberMedium } from "../site/medium";
+import { useRootData } from "../site/root-data";
 import { useSubjectName } from "../site/subject-name";
 
 export interface PaperFormErrors {
@@ -38,7 +39,8 @@ const selectClass =
 /**
  * The hero's paper finder. A plain GET form to `/`, whose loader validates and redirects, so it
  * works without JavaScript; with JavaScript it validates in place, remembers the medium and
- * navigates on the client.
+ * navigates on the client: to the subject page, or, signed in, through the home page's loader, which also stores
+ * the medium on the account (decision 029).
  */
 export function HomePaperForm({
   initialValues,
@@ -57,6 +59,7 @@ export function HomePaperForm({
   const t = useT();
   const { path } = useLocale();
   const subjectName = useSubjectName();
+  const { user } = useRootData();
 
   // With JavaScript our inline messages replace the browser's validation bubbles.
   useEffect(() => {
@@ -76,7 +79,8 @@ export function HomePaperForm({
     if (found.medium) return mediumRef.current?.focus();
     if (found.subject) return subjectRef.current?.focus();
     rememberMedium(values.medium as Medium);
-    if (isSubjectKey(values.subject)) navigate(path(subjectPath(subjectByKey(values.subject))));
+    if (!isSubjectKey(values.subject)) return;
+    navigate(user ? `${path("/")}?${new URLSearchParams(values)}` : path(subjectPath(subjectByKey(values.subject))));
   };
 
   const clearError = (field: keyof PaperFormErrors) => {

@@ -1,7 +1,9 @@
 import { redirect } from "react-router";
 import { isMedium } from "../../domain/catalog.ts";
+import { mediumCookie } from "../../domain/cookies.ts";
 import { localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { isSubjectKey, subjectByKey, subjectPath } from "../../domain/subjects.ts";
+import { rememberAccountMedium } from "../../server/auth/medium.server.ts";
 import { getHomeWelcome } from "../../server/content/pages.server.ts";
 import { CommunityBlock } from "../articles/community-block";
 import { servicesContext } from "../context";
@@ -9,9 +11,12 @@ import { HomeJsonLd } from "../home/home-json-ld";
 import { HomePaperForm, type PaperFormErrors, validatePaperForm } from "../home/home-paper-form";
 import { WelcomeSection } from "../home/welcome-section";
 import { unfinishedPractice } from "../practice/practice.server";
+import { getUser } from "../requests/session.server";
+import { orUnavailable } from "../requests/unavailable.server";
 import { i18nFrom, useLocale, useT } from "../site/i18n";
-import { mediumCookie, mediumFromCookie } from "../site/medium";
+import { mediumFromCookie } from "../site/medium";
 import { pageMeta } from "../site/meta";
+import { lastOpenedPapers } from "../viewer/last-opened.server";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -25,9 +30,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /**
- * Without JavaScript the hero form arrives here as `/?standard=10&medium=…&subject=…`: a valid
- * choice is remembered in the cookie and redirected to its subject page; a bad one is shown again
- * with its messages. A plain visit preselects the remembered medium.
+ * Without JavaScript (and with it, signed in) the hero form arrives here as `/?standard=10&medium=…&subject=…`:
+ * a valid choice is remembered in the cookie, and on the account when signed in (decision 029), and redirected
+ * to its subject page; a bad one is shown again with its messages. A plain visit preselects the remembered medium.
  */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const cookieMedium = mediumFromCookie(request.headers.get("cookie"));
@@ -41,19 +46,24 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       errors: {} as PaperFormErrors,
       welcome: getHomeWelcome(locale),
       deleted,
-      // Continue where you left off (issue 26): a signed-in student's unfinished practice; nothing for a visitor.
+      // Continue where you left off (issue 26): a signed-in student's unfinished practice and the papers they
+      // opened last; nothing for a visitor.
       unfinished: await unfinishedPractice(context, locale),
+      lastOpened: await lastOpenedPapers(context, locale),
     };
   }
   const values = { medium: url.searchParams.get("medium") ?? "", subject: url.searchParams.get("subject") ?? "" };
   const errors = validatePaperForm(values);
-  if (isMedium(values.medium) && isSubjectKey(values.subject)) {
-    const { config } = context.get(servicesContext);
-    return redirect(localizePath(subjectPath(subjectByKey(values.subject)), locale), {
-      headers: { "Set-Cookie": mediumCookie(values.medium, config.https) },
+  const { medium, subject } = values;
+  if (isMedium(medium) && isSubjectKey(subject)) {
+    const services = context.get(servicesContext);
+    const user = await getUser(context);
+    if (user) await orUnavailable(() => rememberAccountMedium(services, user.id, medium));
+    return redirect(localizePath(subjectPath(subjectByKey(subject)), locale), {
+      headers: { "Set-Cookie": mediumCookie(medium, services.config.https) },
     });
   }
-  return { values, errors, welcome: getHomeWelcome(locale), deleted, unfinished: [] };
+  return { values, errors, welcome: getHomeWelcome(locale), deleted, unfinished: [], lastOpened: [] };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -111,6 +121,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   >
                     {t("home.continueButton")}
                   </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+      {loaderData.lastOpened.length > 0 ? (
+        <section aria-labelledby="home-last-opened" className="mx-auto mt-6 max-w-6xl px-4">
+          <div className="rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="home-last-opened" className="font-semibold text-slate-900">
+              {t("home.lastOpened")}
+            </h2>
+            <ul className="mt-2 grid gap-2">
+              {loaderData.lastOpened.map((paper) => (
+                <li key={paper.key}>
+                  <a href={path(paper.href)} lang={paper.lang} className="font-semibold text-indigo-800 underline">
+                    {paper.title}
+                  </a>
+                  <span className="text-slate-700">
+                    {` · ${t(paper.kind === "solution" ? "home.lastSolution" : "home.lastQuestion", { page: paper.page })}`}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { LABEL_CLASS, PasswordField, TextField } from "../auth/form-fields";
+import { MEDIUMS } from "../../domain/catalog.ts";
+import { FieldError, LABEL_CLASS, PasswordField, TextField } from "../auth/form-fields";
 import { ACCOUNT_PAGE_HEADERS } from "../auth/password-reset.server";
 import { type ProfileIntent, type ProfileResult, profileAction, profileLoader } from "../auth/profile.server";
 import { withRetryAfter } from "../requests/refusal.server";
@@ -138,6 +139,33 @@ function Details({
               </option>
             ))}
           </select>
+        </div>
+        <div>
+          <label htmlFor="profile-medium" className={LABEL_CLASS}>
+            {t("common.medium.label")} <span className="font-normal text-slate-600">{t("auth.optional")}</span>
+          </label>
+          <select
+            id="profile-medium"
+            name="medium"
+            defaultValue={values?.medium ?? profile.medium ?? ""}
+            aria-invalid={result?.errors.medium ? true : undefined}
+            aria-describedby={`profile-medium-note${result?.errors.medium ? " profile-medium-error" : ""}`}
+            className="w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 aria-[invalid=true]:border-red-600"
+          >
+            <option value="">{t("account.profile.noMedium")}</option>
+            {MEDIUMS.map((medium) => (
+              <option key={medium} value={medium}>
+                {t(`common.medium.${medium}`)}
+              </option>
+            ))}
+          </select>
+          <p id="profile-medium-note" className="mt-1 text-sm text-slate-700">
+            {t("account.profile.mediumNote")}
+          </p>
+          <FieldError
+            id="profile-medium-error"
+            message={result?.errors.medium ? `account.profile.${result.errors.medium}` : undefined}
+          />
         </div>
         <dl className="grid gap-1 text-slate-800 sm:grid-cols-[auto_1fr] sm:gap-x-4">
           <dt className="font-semibold">{t("auth.email")}</dt>

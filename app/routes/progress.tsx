@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatNumber, type Locale } from "../../domain/i18n.ts";
+import { formatNumber, type Locale, localeFromPath } from "../../domain/i18n.ts";
 import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
 import { loadProgress } from "../practice/practice.server";
 import { TrendChart } from "../practice/trend-chart";
@@ -7,10 +7,12 @@ import { Breadcrumbs } from "../site/breadcrumbs";
 import { i18nFrom, useLocale, useT } from "../site/i18n";
 import { pageMeta } from "../site/meta";
 import { useSubjectName } from "../site/subject-name";
+import { lastOpenedPapers } from "../viewer/last-opened.server";
 import type { Route } from "./+types/progress";
 
-export function loader({ context, url }: Route.LoaderArgs) {
-  return loadProgress(context, url);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const progress = await loadProgress(context, url);
+  return { ...progress, lastOpened: await lastOpenedPapers(context, localeFromPath(url.pathname)) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -31,7 +33,7 @@ const percentOrDash = (locale: Locale, value: number | null) => (value === null 
 
 /** Progress by subject, rendered on the server: it works without JavaScript. */
 export default function Progress({ loaderData }: Route.ComponentProps) {
-  const { subjects, firsts, unfinished, history } = loaderData;
+  const { subjects, firsts, unfinished, history, lastOpened } = loaderData;
   const t = useT();
   const { locale, path } = useLocale();
   const subjectName = useSubjectName();
@@ -72,6 +74,25 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
                         : t("practice.progress.continue")}
                     </a>
                   ) : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {lastOpened.length > 0 ? (
+          <section aria-labelledby="last-opened" className="mt-4 rounded-xl border border-slate-200 bg-white p-4">
+            <h2 id="last-opened" className="font-semibold text-slate-900">
+              {t("practice.progress.lastOpened")}
+            </h2>
+            <ul className="mt-2 grid gap-2">
+              {lastOpened.map((paper) => (
+                <li key={paper.key}>
+                  <a href={path(paper.href)} lang={paper.lang} className="font-semibold text-indigo-800 underline">
+                    {paper.title}
+                  </a>
+                  <span className="text-slate-700">
+                    {` · ${t(paper.kind === "solution" ? "practice.progress.lastSolution" : "practice.progress.lastQuestion", { page: paper.page })}`}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,11 +1,13 @@
 import { useEffect } from "react";
 import { data, redirect, useActionData, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { DEFAULT_STANDARD, MEDIUMS, type Medium } from "../../domain/catalog.ts";
+import { mediumCookie } from "../../domain/cookies.ts";
 import { formField } from "../../domain/form-data.ts";
 import { type Locale, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { safeRedirect } from "../../domain/redirect.ts";
 import { parseSubjectPath, type Subject, subjectPath } from "../../domain/subjects.ts";
 import { yearNotesFor } from "../../server/admin/year-notes.server.ts";
+import { rememberAccountMedium } from "../../server/auth/medium.server.ts";
 import { clientIp } from "../../server/http/guards.server.ts";
 import { compiledCatalog } from "../../server/i18n/catalog.server.ts";
 import { modelPaperListing } from "../../server/model-papers/catalog.server.ts";
@@ -17,18 +19,12 @@ import { ModelPaperList } from "../papers/model-paper-list";
 import { SubjectExplore } from "../papers/subject-explore";
 import { type OpenPaperHandler, paperTitle, SubjectPaperList } from "../papers/subject-paper-list";
 import { formRefusal, withRetryAfter } from "../requests/refusal.server";
+import { getUser } from "../requests/session.server";
 import { orUnavailable } from "../requests/unavailable.server";
 import { JsonLd } from "../site/breadcrumbs";
 import { i18nFor, i18nFrom, useT } from "../site/i18n";
 import { LoaderAnimation } from "../site/loader-animation";
-import {
-  MEDIUM_KEY,
-  mediumCookie,
-  mediumForRequest,
-  mediumFromCookie,
-  rememberMedium,
-  storedMedium,
-} from "../site/medium";
+import { MEDIUM_KEY, mediumForRequest, mediumFromCookie, rememberMedium, storedMedium } from "../site/medium";
 import { canonicalUrl, pageMeta } from "../site/meta";
 import { useSubjectName } from "../site/subject-name";
 import { usePaperViewer } from "../viewer/paper-viewer-layer";
@@ -49,11 +45,14 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { medium, fromQuery } = mediumForRequest(url, cookieHeader);
   const services = context.get(servicesContext);
   const years = await getPaperListing(services, { subject: subject.key, medium, standard: DEFAULT_STANDARD });
-  // A medium chosen by link (also without JavaScript) is remembered for the next visit.
+  // A medium chosen by link (also without JavaScript) is remembered for the next visit, and on the account when
+  // signed in (decision 029).
   const headers = new Headers();
   if (fromQuery && mediumFromCookie(cookieHeader) !== medium) {
     headers.set("Set-Cookie", mediumCookie(medium, services.config.https));
   }
+  const user = fromQuery ? await getUser(context) : null;
+  if (user) await orUnavailable(() => rememberAccountMedium(services, user.id, medium));
   // Non-language model papers are in English for now: a Marathi-medium student still gets them, with a note.
   const inMedium = await modelPaperListing(services, subject.key, medium);
   const modelPapers = inMedium.length > 0 ? inMedium : await modelPaperListing(services, subject.key, "english");

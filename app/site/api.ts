@@ -53,9 +53,11 @@ export async function postJson<T>(path: string, body: unknown): Promise<ApiResul
 
 /**
  * An API message (`meta.message`, always English) in the page's language: known messages through the
- * catalog's `api.` keys; an unknown one as it came.
+ * catalog's `api.` keys; an unknown one as it came. A form's own catalog key is translated as it is.
  */
 export function translateApiMessage(t: Translate, locale: Locale, message: string): string {
+  // A form's own message is a catalog key ("auth.…", "account.…"): the one way forms and the API's text both show.
+  if (/^(auth|account)\.\S+$/.test(message)) return t(message);
   if (locale === "en") return message;
   const key = API_MESSAGE_KEYS[message];
   if (key) return t(key);

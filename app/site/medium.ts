@@ -1,17 +1,12 @@
 import { DEFAULT_MEDIUM, isMedium, type Medium } from "../../domain/catalog.ts";
-import { MEDIUM_COOKIE, readCookie, setCookie } from "../../domain/cookies.ts";
+import { MEDIUM_COOKIE, mediumCookie, readCookie } from "../../domain/cookies.ts";
 
 /**
  * The chosen medium lives in two places (spec §3, issue 4): browser storage (`medium`), which the
- * spec's client reads, and a `medium` cookie, so that the server renders the right listing.
+ * spec's client reads, and a `medium` cookie, so that the server renders the right listing. A signed-in
+ * student's choice also goes with the account (`users.medium`, decision 029), which sign-in gives each device.
  */
 export const MEDIUM_KEY = MEDIUM_COOKIE;
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-/** `Set-Cookie` / `document.cookie` value for the medium: one year, whole site, first-party only. */
-export function mediumCookie(medium: Medium, secure: boolean): string {
-  return setCookie(MEDIUM_COOKIE, medium, { maxAgeSeconds: ONE_YEAR_SECONDS, secure });
-}
 
 /** The medium named in a `Cookie` header, if it is a valid one. */
 export function mediumFromCookie(cookieHeader: string | null | undefined): Medium | undefined {

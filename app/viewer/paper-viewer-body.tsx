@@ -7,12 +7,14 @@ import { ViewerError, type ViewerPaper, viewerTitle } from "./paper-viewer";
 import type { PaperViewerDocumentProps, ViewerHandle, ViewerStatus } from "./paper-viewer-document";
 import type { PdfProgress, PdfSource } from "./pdf-source";
 import { loadViewerCode } from "./viewer-code";
-import { lastPageRead, rememberPageRead } from "./viewer-memory";
+import { type AccountReading, accountReading, lastPageRead, rememberPageRead } from "./viewer-memory";
 import { clampZoom, FIT_ZOOM, MAX_ZOOM, MIN_ZOOM, zoomInStep, zoomOutStep } from "./viewer-zoom";
 
 const controlBase =
   "inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-500 px-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:opacity-50";
 const controlClass = `${controlBase} min-w-10`;
+/** How long a ready paper waits for the account's page before it opens at this device's. */
+const ACCOUNT_WAIT_MS = 1500;
 
 export interface ViewerBodyProps {
   titleId: string;
@@ -51,7 +53,11 @@ export default function ViewerBody({
   const [progress, setProgress] = useState<PdfProgress>({ loaded: 0, total: 0 });
   const [DocumentView, setDocumentView] = useState<ComponentType<PaperViewerDocumentProps> | null>(null);
   const [resumedAt, setResumedAt] = useState<number | null>(null);
+  // Until the paper is back at the last page read, nothing is remembered: page 1 would overwrite it.
+  const [settled, setSettled] = useState(false);
   const handle = useRef<ViewerHandle>(null);
+  const shown = useRef(1);
+  const account = useRef<AccountReading>(null);
   const t = useT();
   const { locale, path } = useLocale();
 
@@ -73,23 +79,41 @@ export default function ViewerBody({
     };
   }, []);
 
+  useEffect(() => {
+    const reading = accountReading(url);
+    account.current = reading;
+    return () => reading.close();
+  }, [url]);
+
   const onStatus = useCallback(
     (next: ViewerStatus) => {
       setStatus(next);
       if (next.kind !== "ready") return;
-      // Back where the student left this paper on this device.
-      const last = lastPageRead(url);
-      if (last && last > 1 && last <= next.pages) {
-        handle.current?.goToPage(last);
-        setResumedAt(last);
-      }
+      // Back where the student left this paper: on the account (any device), else on this device; not if they
+      // turned a page while the account's answer was awaited.
+      const local = lastPageRead(url);
+      const waited = new Promise<undefined>((resolve) => setTimeout(resolve, ACCOUNT_WAIT_MS));
+      void Promise.race([account.current?.page, waited]).then((last = local) => {
+        if (last && last > 1 && last <= next.pages && shown.current === 1) {
+          handle.current?.goToPage(last);
+          shown.current = last;
+          setPage(last);
+          setResumedAt(last);
+        }
+        setSettled(true);
+      });
     },
     [url],
   );
-  const onPageChange = useCallback((current: number) => setPage(current), []);
+  const onPageChange = useCallback((current: number) => {
+    shown.current = current;
+    setPage(current);
+  }, []);
   useEffect(() => {
-    if (status.kind === "ready") rememberPageRead(url, page);
-  }, [status.kind, url, page]);
+    if (!settled) return;
+    rememberPageRead(url, page);
+    account.current?.read(page);
+  }, [settled, url, page]);
 
   const ready = status.kind === "ready";
   const pages = ready ? status.pages : 0;
@@ -97,6 +121,7 @@ export default function ViewerBody({
     if (!ready) return;
     const clamped = Math.min(pages, Math.max(1, target));
     handle.current?.goToPage(clamped);
+    shown.current = clamped;
     setPage(clamped);
   };
 

@@ -3,11 +3,14 @@ import { eq, sql } from "drizzle-orm";
 import type { Request } from "express";
 import { type LoginInput, MESSAGES, type SignupInput } from "../../domain/auth.ts";
 import { tooManyAttemptsMessage } from "../../domain/auth-rules.ts";
+import { CONSENT_MESSAGES, maskEmail } from "../../domain/consent.ts";
 import { users } from "../db/schema.ts";
 import { clientIp } from "../http/guards.server.ts";
 import { enforceLimit, tooManyRequests } from "../http/rate-limit.server.ts";
 import type { Services } from "../services.server.ts";
+import { askConsent, consentWaiting, mailParent } from "./consent.server.ts";
 import { knownDevice, rememberDevice } from "./devices.server.ts";
+import { mediumCookies } from "./medium.server.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server.ts";
 import { createSession, type SessionUser, servicesOf } from "./session.server.ts";
 
@@ -46,7 +49,8 @@ async function createAccount(services: Pick<Services, "database" | "config">, in
   const id = randomUUID();
   const passwordHash = await hashPassword(input.password);
   try {
-    const session = await services.database.db.transaction(async (tx) => {
+    // Under 18, the account waits for a parent's consent (decision 028): no session, only the link's token.
+    const started = await services.database.db.transaction(async (tx) => {
       await tx.insert(users).values({
         id,
         name: input.name,
@@ -56,9 +60,11 @@ async function createAccount(services: Pick<Services, "database" | "config">, in
         role: input.role,
         locale: input.lang ?? null,
       });
-      return createSession(services, id, tx);
+      return input.under_18 && input.parent_email
+        ? { consentToken: await askConsent(tx, id, input.parent_email) }
+        : { session: await createSession(services, id, tx) };
     });
-    return { user: { id, name: input.name, role: input.role }, session };
+    return { user: { id, name: input.name, role: input.role }, ...started };
   } catch (error) {
     // Two sign-ups racing for the same email or phone: the unique index decides.
     const again = await findDuplicate(services, input).catch(() => null);
@@ -89,7 +95,9 @@ async function findAccount(services: Pick<Services, "database">, who: LoginInput
 /** A sign-in or sign-up, or why not. Over the limits is not an outcome: it throws the site's one 429 (tooManyRequests). */
 export type AuthOutcome =
   | { ok: true; user: SessionUser; cookies: string[] }
-  | { ok: false; status: 401 | 409; message: string; field?: "email" | "phone" };
+  | { ok: false; status: 401 | 409; message: string; field?: "email" | "phone" }
+  /** Under 18 and the parent has not agreed (decision 028): 202 at sign-up, 403 at sign-in; no session. */
+  | { ok: false; status: 202 | 403; message: string; waitingFor: { parentEmail: string } };
 
 /**
  * Sign-in with the abuse limits of decision 004. Each attempt is reserved before the password is
@@ -120,6 +128,9 @@ export async function signIn(req: Request, input: LoginInput): Promise<AuthOutco
     ? await verifyPassword(account.passwordHash, input.password)
     : await burnPasswordCheck(input.password).then(() => false);
   if (!account || !valid) return { ok: false, status: 401, message: MESSAGES.invalidCredentials };
+  // Told only to whoever knows the password: the parent has not agreed, and is mailed again.
+  const waitingFor = await consentWaiting(services, account.id);
+  if (waitingFor) return { ok: false, status: 403, message: CONSENT_MESSAGES.waiting, waitingFor };
   // The owner got in: the counter they used no longer matters; the address gets its attempt back.
   await (device
     ? limiter.reset(keys[0] as string)
@@ -129,7 +140,7 @@ export async function signIn(req: Request, input: LoginInput): Promise<AuthOutco
   return {
     ok: true,
     user: { id: account.id, name: account.name, role: account.role },
-    cookies: [cookie, deviceCookie],
+    cookies: [cookie, deviceCookie, ...(await mediumCookies(services, req, account.id))],
   };
 }
 
@@ -145,8 +156,16 @@ export async function signUp(req: Request, input: SignupInput): Promise<AuthOutc
     tooManyAttemptsMessage,
   );
   try {
-    const { user, session } = await createAccount(services, input);
-    return { ok: true, user, cookies: [session.cookie, await rememberDevice(services, req, user.id)] };
+    const { user, session, consentToken } = await createAccount(services, input);
+    if (consentToken !== undefined && input.parent_email) {
+      const locale = input.lang ?? "en";
+      mailParent(services, { parentEmail: input.parent_email, childName: user.name, locale, token: consentToken });
+      const waitingFor = { parentEmail: maskEmail(input.parent_email) };
+      return { ok: false, status: 202, message: CONSENT_MESSAGES.asked, waitingFor };
+    }
+    if (!session) throw new Error("sign-up made no session");
+    const cookies = [session.cookie, await rememberDevice(services, req, user.id)];
+    return { ok: true, user, cookies: [...cookies, ...(await mediumCookies(services, req, user.id))] };
   } catch (error) {
     if (error instanceof DuplicateAccountError) {
       return { ok: false, status: 409, message: error.message, field: error.field };

@@ -8,6 +8,7 @@
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { Role } from "../../domain/auth.ts";
 import { tooManyAttemptsMessage } from "../../domain/auth-rules.ts";
+import { isMedium, type Medium } from "../../domain/catalog.ts";
 import {
   emailChanges,
   loginDevices,
@@ -18,7 +19,9 @@ import {
   users,
 } from "../db/schema.ts";
 import { enforceLimit } from "../http/rate-limit.server.ts";
+import { readingOf } from "../reading/reading.server.ts";
 import type { Services } from "../services.server.ts";
+import { consentRecord, linkedChildren } from "./consent.server.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 
 type ProfileServices = Pick<Services, "database" | "rateLimiter" | "authLimits">;
@@ -39,22 +42,33 @@ export interface Profile {
   email: string;
   phone: string;
   role: Role | null;
+  /** The medium that follows the account (decision 029). */
+  medium: Medium | null;
   createdAt: Date;
 }
 
 export async function readProfile(services: Pick<Services, "database">, userId: string): Promise<Profile | null> {
   const [row] = await services.database.db
-    .select({ name: users.name, email: users.email, phone: users.phone, role: users.role, createdAt: users.createdAt })
+    .select({
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      role: users.role,
+      medium: users.medium,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return row ? { ...row, role: (row.role as Role | null) ?? null } : null;
+  return row
+    ? { ...row, role: (row.role as Role | null) ?? null, medium: isMedium(row.medium) ? row.medium : null }
+    : null;
 }
 
 export async function updateDetails(
   services: Pick<Services, "database">,
   userId: string,
-  details: { name: string; role: Role | null },
+  details: { name: string; role: Role | null; medium: Medium | null },
 ): Promise<void> {
   await services.database.db.update(users).set(details).where(eq(users.id, userId));
 }
@@ -137,13 +151,18 @@ export async function signOutEverywhere(services: Pick<Services, "database">, us
 /**
  * Everything stored about the account, as one JSON-ready object ("Download my data"): the account, its
  * sessions and remembered devices (when, never the secrets), its practice attempts with their marks, its
- * problem reports, its password-reset links (when) and new emails waiting for confirmation. The password is stored only as a hash and left out.
+ * problem reports, its password-reset links (when), new emails waiting for confirmation, and the papers it opened
+ * last with the page read (decision 029). The password is stored only as a hash and left out.
  */
 export async function exportAccount(services: Pick<Services, "database">, userId: string) {
   const { db } = services.database;
-  const [account] = await db.select(ACCOUNT_COLUMNS).from(users).where(eq(users.id, userId)).limit(1);
+  const [account] = await db
+    .select({ ...ACCOUNT_COLUMNS, medium: users.medium })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!account) return null;
-  const [signedIn, devices, attempts, reports, resets, emails] = await Promise.all([
+  const [signedIn, devices, attempts, reports, resets, emails, reading] = await Promise.all([
     db
       .select({ signedInAt: sessions.createdAt, expiresAt: sessions.expiresAt })
       .from(sessions)
@@ -189,24 +208,33 @@ export async function exportAccount(services: Pick<Services, "database">, userId
       .select({ newEmail: emailChanges.newEmail, createdAt: emailChanges.createdAt, expiresAt: emailChanges.expiresAt })
       .from(emailChanges)
       .where(eq(emailChanges.userId, userId)),
+    readingOf(services, userId),
+  ]);
+  // Decision 028: the parent's consent for this account (under 18), and the students this account consented for.
+  const [parentalConsent, children] = await Promise.all([
+    consentRecord(services, userId),
+    linkedChildren(services, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
     site: "PaperStation",
     account,
+    parentalConsent,
+    consentGivenFor: children.map((child) => ({ name: child.name, givenAt: child.givenAt })),
     sessions: signedIn,
     rememberedDevices: devices,
     practiceAttempts: attempts,
     problemReports: reports,
     passwordResetLinks: resets,
     emailChangesWaiting: emails,
+    papersRead: reading,
   };
 }
 
 /**
  * Deletes the account, the password required: false when it is wrong. One statement, so one transaction: the
- * sessions, devices, reset links and practice attempts (with their marks and the progress made of them) go with
- * the user row (ON DELETE CASCADE), and problem reports stay for the paper's sake without the account (SET NULL).
+ * sessions, devices, reset links, practice attempts (with their marks and the progress made of them) and the papers
+ * read go with the user row (ON DELETE CASCADE), and problem reports stay for the paper's sake without the account (SET NULL).
  */
 export async function deleteAccount(services: ProfileServices, userId: string, password: string): Promise<boolean> {
   if (!(await checkPassword(services, userId, password))) return false;

@@ -6,12 +6,15 @@ import {
   resetPasswordSchema,
   resetRequestSchema,
   signupSchema,
+  withdrawSchema,
 } from "../../domain/auth.ts";
+import { CONSENT_MESSAGES } from "../../domain/consent.ts";
 import { parseBody } from "../http/body.server.ts";
 import { clientIp, jsonWriteGuard } from "../http/guards.server.ts";
 import { HttpError, sendError, sendOk } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
 import { type AuthOutcome, signIn, signUp } from "./accounts.server.ts";
+import { answerConsent, childrenProgress, withdrawConsent } from "./consent.server.ts";
 import {
   RESET_DONE,
   RESET_LINK_INVALID,
@@ -27,6 +30,13 @@ import { destroySession, getUser, requireUser } from "./session.server.ts";
  * flows throw the site's one 429, which the error handler sends.
  */
 function sendOutcome(res: Response, outcome: AuthOutcome, message: string, status = 200) {
+  if (!outcome.ok && "waitingFor" in outcome) {
+    // Under 18: the parent was emailed; the account starts when they agree (decision 028).
+    if (outcome.status === 202) {
+      return sendOk(res, { consent: "waiting", parent_email: outcome.waitingFor.parentEmail }, outcome.message, 202);
+    }
+    return sendError(res, outcome.status, outcome.message);
+  }
   if (!outcome.ok) {
     return sendError(
       res,
@@ -105,6 +115,38 @@ export function accountsApiRouter(services: Services): Router {
     if (!(await resetPassword(services, input.token, input.password))) throw new HttpError(400, RESET_LINK_INVALID);
     res.append("Set-Cookie", await destroySession(req));
     sendOk(res, null, RESET_DONE);
+  });
+
+  // A parent's answer to the consent link (decision 028): agree (with a new parent account when the email has
+  // none) or decline. A new parent account is signed in.
+  router.post("/parent-consent", ...writes, async (req: Request, res: Response) => {
+    if (typeof req.body !== "object" || req.body === null || Array.isArray(req.body)) {
+      throw new HttpError(400, "Request body must be a JSON object");
+    }
+    const answer = await answerConsent(services, req.body);
+    if (answer.done === false) throw new HttpError(answer.status, answer.message, { errors: answer.errors });
+    if (answer.done === "declined") return void sendOk(res, null, CONSENT_MESSAGES.declined);
+    if (answer.cookie) res.append("Set-Cookie", answer.cookie);
+    sendOk(res, { child_name: answer.childName }, CONSENT_MESSAGES.agreed);
+  });
+
+  // A parent's children, each with the progress summary the student's own /progress shows.
+  router.get("/me/children", async (req: Request, res: Response) => {
+    res.setHeader("Cache-Control", "private, no-store");
+    const user = await requireUser(req);
+    sendOk(res, await childrenProgress(services, user.id));
+  });
+
+  // Withdrawing consent deletes the child's account with everything in it.
+  router.delete("/me/children/:id", ...writes, async (req: Request, res: Response) => {
+    const user = await requireUser(req);
+    const input = parseBody(withdrawSchema, req.body);
+    const outcome = await withdrawConsent(services, user.id, String(req.params.id), input.password);
+    if (outcome === "wrongPassword") {
+      throw new HttpError(400, WRONG_PASSWORD, { errors: { password: WRONG_PASSWORD } });
+    }
+    if (outcome === "noSuchChild") throw new HttpError(404, CONSENT_MESSAGES.noSuchChild);
+    sendOk(res, null, CONSENT_MESSAGES.withdrawn);
   });
 
   return router;

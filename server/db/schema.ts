@@ -41,6 +41,13 @@ export const users = pgTable(
      * while signed in; the emails to the account are in it. Null for accounts from before.
      */
     locale: text("locale"),
+    /**
+     * The medium the student last chose while signed in (issue 26, decision 029), given to each new device at
+     * sign-in as its `medium` cookie, so that the listings follow the student. Null until one is chosen.
+     */
+    medium: text("medium"),
+    /** The student's own exam date ("YYYY-MM-DD", issue 27 §3); null follows the year's date in `exam_dates`. */
+    examDay: text("exam_day"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`), uniqueIndex("users_phone_idx").on(t.phone)],
@@ -143,6 +150,25 @@ export const parentalConsents = pgTable(
   ],
 );
 
+/**
+ * The papers a student opened last, with the page they read (issue 26, decision 029): the viewer reopens a
+ * paper there on any device, and the home and progress pages list the newest. Only the student's own reading:
+ * at most 50 rows per account (the oldest go on each write: server/reading), and they go with the account.
+ */
+export const papersRead = pgTable(
+  "papers_read",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The PDF's path on this site, as the viewer opens it: `/papers/<id>/question.pdf` or `solution.pdf`. */
+    paper: text("paper").notNull(),
+    page: integer("page").notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.paper] })],
+);
+
 export const papers = pgTable(
   "papers",
   {
@@ -232,6 +258,11 @@ export const practiceAttempts = pgTable(
     statuses: jsonb("statuses").$type<Record<string, string>>().notNull().default({}),
     /** Item id → marks the student gave themself. */
     marks: jsonb("marks").$type<Record<string, number>>().notNull().default({}),
+    /**
+     * Item id → the indices of the marking points the student ticked (issue 27 §1). The item's mark is their sum
+     * (in `marks`); the points not ticked are what the mistake notebook shows as missed.
+     */
+    points: jsonb("points").$type<Record<string, number[]>>().notNull().default({}),
     /** Set when finished: the score (domain/practice.ts) as it was then. */
     scored: doublePrecision("scored"),
     maxMarks: integer("max_marks"),
@@ -251,6 +282,44 @@ export const practiceAttempts = pgTable(
  * file. Content-addressed like the folder store; the bytes are split into fixed-size chunks so that a
  * range request reads only the chunks it covers, and a 50 MB file never travels as one value.
  */
+/**
+ * The mistake notebook and its spaced review (issue 27, decision 030): one card per item a student marked below
+ * full marks or flagged. The schedule (`dueDay`, `gapDays`, `fullReviews`, `lastReviewDay`) is
+ * domain/review-schedule.ts's `ReviewCard`; a card is deleted when the item leaves the notebook. `itemKey` is
+ * `<paper id>/<item id>`: an item of the bank anywhere it appears.
+ */
+export const reviewCards = pgTable(
+  "review_cards",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    itemKey: text("item_key").notNull(),
+    subject: text("subject").notNull(),
+    chapter: text("chapter").notNull(),
+    addedDay: text("added_day").notNull(),
+    dueDay: text("due_day").notNull(),
+    gapDays: integer("gap_days").notNull(),
+    fullReviews: smallint("full_reviews").notNull().default(0),
+    lastReviewDay: text("last_review_day"),
+    /** Indices of the marking points missed the last time (none for an item only flagged). */
+    missed: jsonb("missed").$type<number[]>().notNull().default([]),
+    /** Put in by the student's flag rather than by marks. */
+    flagged: boolean("flagged").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemKey] }), index("review_cards_due_idx").on(t.userId, t.dueDay)],
+);
+
+/** The SSC exam's first day for each year's exam, as an admin sets it in the console (issue 27 §3). */
+export const examDates = pgTable("exam_dates", {
+  year: smallint("year").primaryKey(),
+  /** "YYYY-MM-DD", India's calendar. */
+  day: text("day").notNull(),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const paperFiles = pgTable("paper_files", {
   sha256: text("sha256").primaryKey(),
   size: bigint("size", { mode: "number" }).notNull(),

@@ -6,12 +6,13 @@ import type { Locale } from "../../domain/i18n.ts";
 import { escapeHtml } from "../http/escape.server.ts";
 import { serverI18n } from "../i18n/catalog.server.ts";
 
-export type AccountMailKind = "passwordReset" | "emailChange" | "emailChanged";
+export type AccountMailKind = "passwordReset" | "emailChange" | "emailChanged" | "parentConsent";
 
 const FILE_KIND: Record<AccountMailKind, string> = {
   passwordReset: "password-reset",
   emailChange: "email-change",
   emailChanged: "email-changed",
+  parentConsent: "parent-consent",
 };
 
 /** A message with one link: greeting, text, the link (as a button in HTML), what to do if unasked, signature. */

@@ -100,7 +100,7 @@ test("every inline validation message, linked with aria-describedby", async ({ p
   await phone.fill("987654321099");
   await expect(phone).toHaveValue("987654321099");
 
-  const email = form.getByLabel("Email");
+  const email = form.getByLabel("Email", { exact: true });
   await email.fill("asha@example");
   await expect(form.getByText(MESSAGES.invalidEmail)).toBeVisible();
   await expect(email).toHaveAttribute("aria-describedby", /.+/);

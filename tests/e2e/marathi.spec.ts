@@ -147,7 +147,7 @@ test("sign-up: a validation error in Marathi", async ({ page }, testInfo) => {
   await (await hydrated(form.getByRole("button", { name: mr("auth.signUp") }))).click();
   await expect(form).toContainText(mr("api.auth.nameRequired"));
   await expect(form).toContainText(mr("api.auth.phoneDigits"));
-  await form.getByLabel(mr("auth.email")).fill("not-an-email");
+  await form.getByLabel(mr("auth.email"), { exact: true }).fill("not-an-email");
   await expect(form).toContainText(mr("api.auth.invalidEmail"));
   await checkPage(page, testInfo, "sign-up");
 });

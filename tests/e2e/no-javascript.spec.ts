@@ -64,14 +64,15 @@ test("sign up, sign out, sign in and open a paper without JavaScript", async ({ 
 test("the forms show the same messages without JavaScript", async ({ page }) => {
   await page.goto("/login");
   const signUp = page.getByRole("form", { name: "Sign up" });
-  await signUp.getByLabel("Email").fill("not-an-email");
+  await signUp.getByLabel("Email", { exact: true }).fill("not-an-email");
   await signUp.getByLabel("Password", { exact: true }).fill("short");
   await signUp.getByRole("button", { name: "Sign Up" }).click();
   await expect(signUp.getByText(MESSAGES.nameRequired)).toBeVisible();
   await expect(signUp.getByText(MESSAGES.phoneDigits)).toBeVisible();
   await expect(signUp.getByText(MESSAGES.invalidEmail)).toBeVisible();
   await expect(signUp.getByText(MESSAGES.shortPassword)).toBeVisible();
-  await expect(signUp.getByLabel("Email")).toHaveValue("not-an-email");
+  await expect(signUp.getByText("Say whether you are under 18")).toBeVisible();
+  await expect(signUp.getByLabel("Email", { exact: true })).toHaveValue("not-an-email");
 
   await page.goto("/login?tab=sign_in");
   const signIn = page.getByRole("form", { name: "Sign in" });

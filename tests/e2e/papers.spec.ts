@@ -43,7 +43,8 @@ async function signUpViaApi(request: APIRequestContext, baseURL: string | undefi
 async function fillSignUp(dialog: Locator, account: ReturnType<typeof newAccount>) {
   await dialog.getByLabel("Name").fill(account.name);
   await dialog.getByLabel("Phone number").fill(account.phone);
-  await dialog.getByLabel("Email").fill(account.email);
+  await dialog.getByLabel("Email", { exact: true }).fill(account.email);
+  await dialog.getByLabel("No, I am 18 or older").check();
   await dialog.getByLabel("Password", { exact: true }).fill(account.password);
   await dialog.getByRole("button", { name: "Sign Up" }).click();
 }

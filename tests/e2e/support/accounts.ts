@@ -17,8 +17,10 @@ export async function fillSignUp(page: Page, account: ReturnType<typeof uniqueAc
   const form = page.getByRole("form", { name: "Sign up" });
   await form.getByLabel("Name").fill(account.name);
   await form.getByLabel("Phone number").fill(account.phone);
-  await form.getByLabel("Email").fill(account.email);
+  await form.getByLabel("Email", { exact: true }).fill(account.email);
   await form.getByLabel("I am a").selectOption("Student");
+  // Decision 028: every sign-up says whether the person is under 18.
+  await form.getByLabel("No, I am 18 or older").check();
   await form.getByLabel("Password", { exact: true }).fill(account.password);
   await form.getByRole("button", { name: "Sign Up" }).click();
 }

@@ -38,7 +38,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
  * from the API or a 404 page, and requests a test cuts off with `route.abort("internetdisconnected")`.
  */
 const expectedErrors = [
-  /Failed to load resource: the server responded with a status of (400|401|404|409|429)/,
+  /Failed to load resource: the server responded with a status of (400|401|403|404|409|429)/,
   /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/,
   // Offline (issue 16), React Router's route discovery cannot reach /__manifest; the page itself carries on.
   /^Failed to fetch manifest patches TypeError: Failed to fetch/,

@@ -1,0 +1,61 @@
+/**
+ * A parent's consent for the account of someone under 18 (issue 26, decision 028; DPDP Act 2023 s.9, DPDP Rules
+ * 2025 rule 10). The rules shared by the API, the pages and their tests. No I/O.
+ */
+import { z } from "zod";
+
+/**
+ * The version of the notice a parent agrees to (content/i18n/{en,mr}/account.yaml `consent.notice`). Change it
+ * whenever the notice's meaning changes: each consent records the version that was shown.
+ */
+export const CONSENT_NOTICE_VERSION = "2026-11-28";
+
+/** An account waiting for consent is deleted this long after sign-up (decision 028). */
+export const CONSENT_WAIT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A sign-in to a waiting account mails the parent again, at most this often. */
+export const CONSENT_RESEND_MS = 10 * 60 * 1000;
+
+/** The API's English messages (meta.message), translated on Marathi pages through `api.consent.*`. */
+export const CONSENT_MESSAGES = {
+  /** Sign-up's 202 for someone under 18: no session, nothing else stored until the parent agrees. */
+  asked: "We have emailed your parent. Your account starts when they agree.",
+  /** A sign-in with the right password to an account still waiting. */
+  waiting: "Your parent has not agreed yet. We have emailed them the link again.",
+  ageRequired: "Say whether you are under 18",
+  parentEmailRequired: "Enter your parent's email: a parent must agree before your account starts",
+  parentEmailSame: "Your parent's email must be different from your own",
+  linkInvalid: "This link has expired or was already answered.",
+  declarationRequired: "Tick the box to say you are this student's parent or guardian and 18 or older",
+  agreed: "Thank you. The account is ready to use.",
+  declined: "The sign-up has been deleted.",
+  withdrawn: "Consent withdrawn. The student's account and everything in it have been deleted.",
+  phoneTaken: "An account with this phone number already exists. Please sign in.",
+  noSuchChild: "No such student linked to your account",
+} as const;
+
+/** Hides most of an email, for a page that names it to whoever signed up: "pa•••@gm•••.com". */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "•••";
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  const dot = domain.lastIndexOf(".");
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : "";
+  return `${local.slice(0, Math.min(2, local.length - 1) || 1)}•••@${host.slice(0, 2)}•••${tld}`;
+}
+
+/**
+ * The parent's answer on the consent page: agree or decline. Agreeing needs the parent's statement that they are
+ * the student's parent or guardian and an adult (rule 10's due diligence, decision 028); a parent without an
+ * account also gives a name, phone and password for the parent account that follows the child's progress.
+ */
+export const consentAnswerSchema = z.discriminatedUnion("answer", [
+  z.object({ answer: z.literal("decline"), token: z.string().max(200) }),
+  z.object({
+    answer: z.literal("agree"),
+    token: z.string().max(200),
+    declaration: z.literal(true, { error: CONSENT_MESSAGES.declarationRequired }),
+  }),
+]);
