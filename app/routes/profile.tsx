@@ -46,6 +46,7 @@ const BUTTON =
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const { path } = useLocale();
   const { profile, devices } = loaderData;
   const result = actionData as ProfileResult | undefined;
   const resultFor = (intent: ProfileIntent) => (result?.intent === intent ? result : undefined);
@@ -54,6 +55,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <Breadcrumbs label={t("account.profile.title")} path="/profile" />
       <div className="mx-auto grid max-w-2xl gap-5 px-4 py-6">
         <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">{t("account.profile.title")}</h1>
+        {/* A parent follows the children whose consent they gave (decision 028). */}
+        {profile.role === 2 ? (
+          <a href={path("/children")} className="justify-self-start py-1 font-semibold text-indigo-800 underline">
+            {t("account.children.title")}
+          </a>
+        ) : null}
         <Details profile={profile} result={resultFor("details")} />
         <ContactDetails result={resultFor("email") ?? resultFor("phone")} />
         <Password result={resultFor("password")} />
