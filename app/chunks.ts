@@ -59,6 +59,8 @@ export const CHUNKS: Readonly<Record<string, ChunkPolicy>> = {
   "app/practice/practice-page.tsx": "practice",
   "app/practice/practice-sync.ts": "practice",
   "app/offline/": "own",
+  // The mistake notebook's page code is server only (issue 27).
+  "app/reviews/": "server",
   "app/search/": "own",
   "app/after-load/": "own",
   "app/requests/": "server",

@@ -24,6 +24,7 @@ import { getQuestionHandler, paperFilesRouter, papersApiRouter } from "./papers/
 import { attemptsApiRouter } from "./practice/routes.server.ts";
 import { readingApiRouter } from "./reading/routes.server.ts";
 import { reportsApiRouter } from "./reports/routes.server.ts";
+import { reviewsApiRouter } from "./reviews/routes.server.ts";
 import { searchIndexWarming } from "./search/index.server.ts";
 import { searchHandler } from "./search/routes.server.ts";
 import type { Services } from "./services.server.ts";
@@ -107,6 +108,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
     vitalsApiRouter(services),
     attemptsApiRouter(services),
     readingApiRouter(services),
+    reviewsApiRouter(services),
     reportsApiRouter(services),
     adminApiRouter(services),
   );

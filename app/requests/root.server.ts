@@ -5,6 +5,7 @@ import type { SessionUser } from "../../server/auth/session.server.ts";
 import { fontUrl } from "../../server/content/font.server.ts";
 import { isDatabaseUnavailable } from "../../server/db/errors.server.ts";
 import { compiledCatalog, pageCatalog } from "../../server/i18n/catalog.server.ts";
+import { dueCount } from "../../server/reviews/notebook.server.ts";
 import { servicesContext, sessionContext } from "../context";
 import { i18nFor, registerCatalog } from "../site/i18n";
 import { mediumFromCookie } from "../site/medium";
@@ -62,6 +63,9 @@ async function readRootData(
     if (!isDatabaseUnavailable(error)) throw error;
     unavailable = true;
   }
+  // The header's "due today" (issue 27): one indexed count; the count is a nicety, so an error shows none.
+  const services = context.get(servicesContext);
+  const due = user && !unavailable ? await dueCount(services, user.id).catch(() => 0) : 0;
   // The page's URL (`url`), not the request's: a data request after a form's action is `/report.data`, whose
   // catalog would otherwise lack the page's namespaces.
   const { pathname } = url;
@@ -88,7 +92,7 @@ async function readRootData(
     : null;
   return {
     siteUrl: config.siteUrl,
-    user: user ? { id: user.id, name: user.name } : null,
+    user: user ? { id: user.id, name: user.name, due } : null,
     locale,
     catalog: catalog.key,
     offerMarathi,

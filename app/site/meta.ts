@@ -4,7 +4,8 @@ import { SITE } from "../../domain/site.ts";
 
 export interface RootData {
   siteUrl: string;
-  user: { id: string; name: string } | null;
+  /** `due`: the reviews due today (issue 27), which the header shows. */
+  user: { id: string; name: string; due: number } | null;
   /** The page's interface language, from its path. */
   locale: Locale;
   /** The key of the page's messages (its language and namespaces): see app/site/i18n.ts. */

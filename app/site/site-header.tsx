@@ -5,6 +5,7 @@ import { useLocale, useT } from "./i18n";
 import { LanguageSwitch } from "./language-switch";
 import { Logo } from "./logo";
 import { LogoutButton } from "./logout-button";
+import type { RootData } from "./meta";
 import { SearchBox } from "./search-box";
 
 const NAV = [
@@ -24,7 +25,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The search box is inline from lg up; below that a search button opens it under the header, like the menu
  * (the two disclosures share a `name`, so only one is open at a time).
  */
-export function SiteHeader({ user }: { user: { id: string; name: string } | null }) {
+export function SiteHeader({ user }: { user: RootData["user"] }) {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLElement>(null);
   const location = useLocation();
@@ -110,7 +111,7 @@ export function SiteHeader({ user }: { user: { id: string; name: string } | null
   );
 }
 
-function NavLinks({ user }: { user: { id: string; name: string } | null }) {
+function NavLinks({ user }: { user: RootData["user"] }) {
   const t = useT();
   const { path } = useLocale();
   return (
@@ -126,6 +127,13 @@ function NavLinks({ user }: { user: { id: string; name: string } | null }) {
         <li>
           <NavLink to={path("/progress")} className={linkClass} prefetch="intent">
             {t("common.nav.progress")}
+          </NavLink>
+        </li>
+      ) : null}
+      {user?.due ? (
+        <li>
+          <NavLink to={path("/review")} className={linkClass}>
+            {t("common.nav.due", { count: user.due })}
           </NavLink>
         </li>
       ) : null}

@@ -286,7 +286,7 @@ export const practiceAttempts = pgTable(
  * The mistake notebook and its spaced review (issue 27, decision 030): one card per item a student marked below
  * full marks or flagged. The schedule (`dueDay`, `gapDays`, `fullReviews`, `lastReviewDay`) is
  * domain/review-schedule.ts's `ReviewCard`; a card is deleted when the item leaves the notebook. `itemKey` is
- * `<paper id>/<item id>`: an item of the bank anywhere it appears.
+ * `<paper id>:<item id>`.
  */
 export const reviewCards = pgTable(
   "review_cards",

@@ -1,0 +1,53 @@
+/**
+ * The mistake notebook's pages (issue 27): `/mistakes` (every card, by subject and chapter, with the model answer
+ * and the points missed) and `/review` (today's set, one question per page: the question, the model answer
+ * behind a button, the marking points to tick). Plain forms, so both work without JavaScript; they call the
+ * API's own functions (server/reviews/notebook.server.ts).
+ */
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { formatDay, localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { isSubjectKey } from "../../domain/subjects.ts";
+import { HttpError } from "../../server/http/respond.server.ts";
+import { answerReview, dueReviews, listMistakes } from "../../server/reviews/notebook.server.ts";
+import { servicesContext } from "../context";
+import { requireUser } from "../requests/session.server";
+import { orUnavailable } from "../requests/unavailable.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+export async function mistakesLoader(context: Context, url: URL) {
+  const user = await requireUser(context, url);
+  const asked = url.searchParams.get("subject");
+  const subject = isSubjectKey(asked) ? asked : undefined;
+  const locale = localeFromPath(url.pathname);
+  const entries = await orUnavailable(() => listMistakes(context.get(servicesContext), user.id, subject));
+  return {
+    subject: subject ?? null,
+    entries: entries.map((entry) => ({ ...entry, due: formatDay(locale, entry.due_day) })),
+  };
+}
+
+export async function reviewLoader(context: Context, url: URL) {
+  const user = await requireUser(context, url);
+  const due = await orUnavailable(() => dueReviews(context.get(servicesContext), user.id));
+  const done = url.searchParams.get("done");
+  return { next: due[0] ?? null, left: due.length, done: done === "left" || done === "again" ? done : null };
+}
+
+/** A review's ticked points (`point` checkboxes); the item is rescheduled and the next one shown. */
+export async function reviewAction(context: Context, request: Request, url: URL) {
+  const user = await requireUser(context, url);
+  const form = await request.formData();
+  const item = String(form.get("item") ?? "");
+  const points = form.getAll("point").map((value) => Number(value));
+  try {
+    const outcome = await orUnavailable(() => answerReview(context.get(servicesContext), user.id, item, points));
+    const page = localizePath("/review", localeFromPath(url.pathname));
+    throw redirect(`${page}?done=${outcome.left ? "left" : "again"}`);
+  } catch (error) {
+    if (error instanceof HttpError) return data({ problem: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export const REVIEW_PAGE_HEADERS = { "Cache-Control": "private, no-store" };

@@ -1,0 +1,218 @@
+/**
+ * The mistake notebook and its spaced review (issue 27) through the real HTTP server, on both databases: marks
+ * below full put an item in, a flag puts one in, the day's set, a review that reschedules, the item leaving after
+ * two full answers on different days, someone else's item (404), bad input (400), the pages without JavaScript and
+ * the header's count.
+ */
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indianDay } from "../../domain/i18n.ts";
+import { addDays } from "../../domain/review-schedule.ts";
+import { reviewCards } from "../../server/db/schema.ts";
+import { recordMarks } from "../../server/reviews/notebook.server.ts";
+import { loadBuild } from "../support/build.ts";
+import { testDatabases } from "../support/databases.ts";
+import { api, newAccount } from "../support/http.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+
+const PAPER = "math-1-model-1";
+/** A 2-mark item of four half-mark points (Cramer's rule). */
+const ITEM = `${PAPER}:q2a1`;
+
+describe.each(testDatabases())("the mistake notebook on $name", (target) => {
+  let server: TestServer;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    const database = await target.open();
+    dispose = database.dispose;
+    server = await startTestServer(database, { build: await loadBuild(), authLimits: { signupPerIp: 10_000 } });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await dispose?.();
+  });
+
+  const signUp = async () => {
+    const res = await api(server.url, "/api/v1/signup", { json: newAccount() });
+    expect(res.status).toBe(201);
+    return { cookie: res.cookie as string, id: (res.body.data as { user_id: string }).user_id };
+  };
+  const db = () => server.services.database.db;
+  const today = () => indianDay(new Date());
+  /** Moves a card's schedule as the days passing would. */
+  const setCard = (userId: string, values: Partial<typeof reviewCards.$inferInsert>) =>
+    db()
+      .update(reviewCards)
+      .set(values)
+      .where(and(eq(reviewCards.userId, userId), eq(reviewCards.itemKey, ITEM)));
+  const cardOf = async (userId: string) =>
+    (
+      await db()
+        .select()
+        .from(reviewCards)
+        .where(and(eq(reviewCards.userId, userId), eq(reviewCards.itemKey, ITEM)))
+    )[0];
+  const mark = (userId: string, scored: number) =>
+    recordMarks(server.services, userId, [
+      {
+        paperId: PAPER,
+        itemId: "q2a1",
+        subject: "math_1",
+        chapter: "linear-equations-in-two-variables",
+        scored,
+        max: 2,
+        missed: [1, 3],
+      },
+      {
+        paperId: PAPER,
+        itemId: "q1a1",
+        subject: "math_1",
+        chapter: "linear-equations-in-two-variables",
+        scored: 1,
+        max: 1,
+        missed: [],
+      },
+    ]);
+
+  it("takes an item marked below full marks, not one at full marks, and lists it with the points missed", async () => {
+    const student = await signUp();
+    await mark(student.id, 1);
+    const list = await api(server.url, "/api/v1/mistakes?subject=math_1", { cookie: student.cookie });
+    expect(list.status).toBe(200);
+    expect(list.headers.get("cache-control")).toBe("private, no-store");
+    const entries = list.body.data as { item: string; missed_points: number[]; due_day: string }[];
+    expect(entries.map((e) => e.item)).toEqual([ITEM]);
+    expect(entries[0]?.missed_points).toEqual([1, 3]);
+    // First due the next day, not today.
+    expect(entries[0]?.due_day).toBe(addDays(today(), 1));
+    expect((await api(server.url, "/api/v1/reviews/due", { cookie: student.cookie })).body.data).toEqual([]);
+    expect((await api(server.url, "/api/v1/mistakes?subject=english", { cookie: student.cookie })).body.data).toEqual(
+      [],
+    );
+  });
+
+  it("reviews a due item: a full answer reschedules it, a second full answer on another day takes it out", async () => {
+    const student = await signUp();
+    await mark(student.id, 0.5);
+    // Marked yesterday: a full answer on the day of the mistake does not count (decision 030).
+    await setCard(student.id, { dueDay: today(), addedDay: addDays(today(), -1) });
+    const due = await api(server.url, "/api/v1/reviews/due", { cookie: student.cookie });
+    expect((due.body.data as { item: string }[]).map((e) => e.item)).toEqual([ITEM]);
+
+    // The header counts it.
+    const home = await fetch(`${server.url}/`, { headers: { Cookie: student.cookie } });
+    expect(await home.text()).toContain("1 review due");
+
+    const first = await api(server.url, `/api/v1/reviews/${encodeURIComponent(ITEM)}`, {
+      json: { points: [0, 1, 2, 3] },
+      cookie: student.cookie,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ left: false, scored: 2, marks: 2 });
+    const after = await cardOf(student.id);
+    expect(after?.fullReviews).toBe(1);
+    expect(after && after.dueDay > today()).toBe(true);
+
+    // Days later it is due again; a second full answer takes it out.
+    await setCard(student.id, { dueDay: today(), lastReviewDay: addDays(today(), -3) });
+    const second = await api(server.url, `/api/v1/reviews/${encodeURIComponent(ITEM)}`, {
+      json: { points: [0, 1, 2, 3] },
+      cookie: student.cookie,
+    });
+    expect(second.body.data).toMatchObject({ left: true });
+    expect(await cardOf(student.id)).toBeUndefined();
+  });
+
+  it("brings a missed point back the next day and counts it as missed", async () => {
+    const student = await signUp();
+    await mark(student.id, 1);
+    await setCard(student.id, { dueDay: today(), fullReviews: 1, lastReviewDay: addDays(today(), -2) });
+    const res = await api(server.url, `/api/v1/reviews/${encodeURIComponent(ITEM)}`, {
+      json: { points: [0, 2] },
+      cookie: student.cookie,
+    });
+    expect(res.body.data).toMatchObject({ left: false, scored: 1, due_day: addDays(today(), 1) });
+    const card = await cardOf(student.id);
+    expect(card?.fullReviews).toBe(0);
+    expect(card?.missed).toEqual([1, 3]);
+  });
+
+  it("keeps each student's notebook their own, and refuses bad input with a message", async () => {
+    const owner = await signUp();
+    const other = await signUp();
+    await mark(owner.id, 1);
+    const stranger = await api(server.url, `/api/v1/reviews/${encodeURIComponent(ITEM)}`, {
+      json: { points: [0] },
+      cookie: other.cookie,
+    });
+    expect(stranger.status).toBe(404);
+    expect((await api(server.url, "/api/v1/mistakes", { cookie: other.cookie })).body.data).toEqual([]);
+    const badPoint = await api(server.url, `/api/v1/reviews/${encodeURIComponent(ITEM)}`, {
+      json: { points: [7] },
+      cookie: owner.cookie,
+    });
+    expect(badPoint.status).toBe(400);
+    expect(badPoint.body.meta.message).toContain("marking point 7");
+    for (const body of [{}, { points: "all" }, { points: [0.5] }]) {
+      const res = await api(server.url, `/api/v1/reviews/${encodeURIComponent(ITEM)}`, {
+        json: body,
+        cookie: owner.cookie,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.meta.message).toBeTruthy();
+    }
+    expect((await api(server.url, "/api/v1/mistakes?subject=latin", { cookie: owner.cookie })).status).toBe(400);
+    expect((await api(server.url, "/api/v1/mistakes")).status).toBe(401);
+    expect((await api(server.url, "/api/v1/reviews/due")).status).toBe(401);
+  });
+
+  it("takes a flagged item whatever its marks, and refuses an unknown one", async () => {
+    const student = await signUp();
+    const flagged = await api(server.url, "/api/v1/mistakes", {
+      json: { item: `${PAPER}:q1a2` },
+      cookie: student.cookie,
+    });
+    expect(flagged.status).toBe(201);
+    const list = (await api(server.url, "/api/v1/mistakes", { cookie: student.cookie })).body.data as {
+      item: string;
+      flagged: boolean;
+    }[];
+    expect(list).toEqual([expect.objectContaining({ item: `${PAPER}:q1a2`, flagged: true })]);
+    const unknown = await api(server.url, "/api/v1/mistakes", {
+      json: { item: `${PAPER}:q99` },
+      cookie: student.cookie,
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("shows the notebook and one review per page without JavaScript", async () => {
+    const student = await signUp();
+    await mark(student.id, 1);
+    await setCard(student.id, { dueDay: today(), addedDay: addDays(today(), -1) });
+    const mistakes = await fetch(`${server.url}/mr/mistakes`, { headers: { Cookie: student.cookie } });
+    expect(mistakes.status).toBe(200);
+    expect(mistakes.headers.get("cache-control")).toBe("private, no-store");
+    expect(await mistakes.text()).toContain(`data-item="${ITEM}"`);
+    const page = await fetch(`${server.url}/review`, { headers: { Cookie: student.cookie } });
+    const html = await page.text();
+    expect(html).toContain(`value="${ITEM}"`);
+    expect(html).toContain('name="point"');
+    const posted = await fetch(`${server.url}/review`, {
+      method: "POST",
+      headers: { Cookie: student.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([
+        ["item", ITEM],
+        ["point", "0"],
+        ["point", "1"],
+        ["point", "2"],
+        ["point", "3"],
+      ]),
+      redirect: "manual",
+    });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("location")).toBe("/review?done=again");
+    expect((await cardOf(student.id))?.fullReviews).toBe(1);
+    const anonymous = await fetch(`${server.url}/review`, { redirect: "manual" });
+    expect(anonymous.status).toBeGreaterThanOrEqual(300);
+  });
+});
