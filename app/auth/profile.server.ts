@@ -25,6 +25,7 @@ import {
   updateDetails,
 } from "../../server/auth/profile.server.ts";
 import { currentSessionHash, destroySession } from "../../server/auth/session.server.ts";
+import { examDayProblem, setExamDay, yearExamDay } from "../../server/reviews/notebook.server.ts";
 import { expressRequestContext, servicesContext } from "../context";
 import { formRefusal } from "../requests/refusal.server";
 import { requireUser } from "../requests/session.server";
@@ -54,6 +55,9 @@ export async function profileLoader(context: Context, url: URL) {
       phone: `+${profile.phone.slice(0, 2)} ${profile.phone.slice(2)}`,
       role: profile.role,
       medium: profile.medium,
+      examDay: profile.examDay,
+      // The date an empty field stands for: the year's SSC date (issue 27).
+      boardExamDay: formatDay(locale, await orUnavailable(() => yearExamDay(services, indianDay(new Date())))),
       since: dayOf(locale, profile.createdAt),
     },
     devices: devices.map((device) => ({
@@ -94,14 +98,23 @@ export async function profileAction(context: Context, request: Request, url: URL
         name: formField(form, "name").trim(),
         role: formField(form, "role"),
         medium: formField(form, "medium"),
+        exam_day: formField(form, "exam_day").trim(),
       };
       const parsed = detailsSchema.safeParse({ name: values.name, role: values.role ? Number(values.role) : null });
       // The medium that follows the account (decision 029): one of the select's, or none.
       const medium = isMedium(values.medium) ? values.medium : null;
       const errors = parsed.success ? {} : fieldErrors(parsed.error);
       if (values.medium && !medium) errors.medium = "mediumUnknown";
-      if (!parsed.success || errors.medium) return answer({ ok: false, message: null, errors, values }, 400);
-      await orUnavailable(() => updateDetails(services, user.id, { ...parsed.data, medium }));
+      // The exam date the review is spaced to (issue 27): empty follows the year's date.
+      const examProblem = values.exam_day ? examDayProblem(values.exam_day, indianDay(new Date())) : null;
+      if (examProblem) errors.exam_day = examProblem;
+      if (!parsed.success || errors.medium || errors.exam_day) {
+        return answer({ ok: false, message: null, errors, values }, 400);
+      }
+      await orUnavailable(async () => {
+        await updateDetails(services, user.id, { ...parsed.data, medium });
+        await setExamDay(services, user.id, values.exam_day || null);
+      });
       // This device follows at once; the others at their next sign-in.
       const headers = medium ? { "Set-Cookie": mediumCookie(medium, services.config.https) } : undefined;
       return data<ProfileResult>({ intent, errors: {}, ok: true, message: "detailsSaved" }, { headers });

@@ -174,6 +174,28 @@ function Details({
             message={result?.errors.medium ? `account.profile.${result.errors.medium}` : undefined}
           />
         </div>
+        {/* The date the review of mistakes is spaced to (issue 27); empty follows the year's SSC date. */}
+        <div>
+          <label htmlFor="profile-exam-day" className={LABEL_CLASS}>
+            {t("account.profile.examDay")} <span className="font-normal text-slate-600">{t("auth.optional")}</span>
+          </label>
+          <input
+            id="profile-exam-day"
+            name="exam_day"
+            type="date"
+            defaultValue={values?.exam_day ?? profile.examDay ?? ""}
+            aria-invalid={result?.errors.exam_day ? true : undefined}
+            aria-describedby={`profile-exam-day-note${result?.errors.exam_day ? " profile-exam-day-error" : ""}`}
+            className="w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 aria-[invalid=true]:border-red-600"
+          />
+          <p id="profile-exam-day-note" className="mt-1 text-sm text-slate-700">
+            {t("account.profile.examDayNote", { day: profile.boardExamDay })}
+          </p>
+          <FieldError
+            id="profile-exam-day-error"
+            message={result?.errors.exam_day ? `account.profile.${result.errors.exam_day}` : undefined}
+          />
+        </div>
         <dl className="grid gap-1 text-slate-800 sm:grid-cols-[auto_1fr] sm:gap-x-4">
           <dt className="font-semibold">{t("auth.email")}</dt>
           <dd className="break-all">{profile.email}</dd>

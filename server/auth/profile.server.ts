@@ -15,6 +15,7 @@ import {
   passwordResets,
   practiceAttempts,
   problemReports,
+  reviewCards,
   sessions,
   users,
 } from "../db/schema.ts";
@@ -44,6 +45,8 @@ export interface Profile {
   role: Role | null;
   /** The medium that follows the account (decision 029). */
   medium: Medium | null;
+  /** The student's own exam date (issue 27), or null for the year's. */
+  examDay: string | null;
   createdAt: Date;
 }
 
@@ -55,6 +58,7 @@ export async function readProfile(services: Pick<Services, "database">, userId: 
       phone: users.phone,
       role: users.role,
       medium: users.medium,
+      examDay: users.examDay,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -157,7 +161,7 @@ export async function signOutEverywhere(services: Pick<Services, "database">, us
 export async function exportAccount(services: Pick<Services, "database">, userId: string) {
   const { db } = services.database;
   const [account] = await db
-    .select({ ...ACCOUNT_COLUMNS, medium: users.medium })
+    .select({ ...ACCOUNT_COLUMNS, medium: users.medium, examDay: users.examDay })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
@@ -211,9 +215,25 @@ export async function exportAccount(services: Pick<Services, "database">, userId
     readingOf(services, userId),
   ]);
   // Decision 028: the parent's consent for this account (under 18), and the students this account consented for.
-  const [parentalConsent, children] = await Promise.all([
+  const [parentalConsent, children, mistakes] = await Promise.all([
     consentRecord(services, userId),
     linkedChildren(services, userId),
+    // The mistake notebook and its review schedule (issue 27).
+    db
+      .select({
+        item: reviewCards.itemKey,
+        subject: reviewCards.subject,
+        chapter: reviewCards.chapter,
+        addedDay: reviewCards.addedDay,
+        dueDay: reviewCards.dueDay,
+        gapDays: reviewCards.gapDays,
+        fullReviews: reviewCards.fullReviews,
+        lastReviewDay: reviewCards.lastReviewDay,
+        missed: reviewCards.missed,
+        flagged: reviewCards.flagged,
+      })
+      .from(reviewCards)
+      .where(eq(reviewCards.userId, userId)),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -221,6 +241,7 @@ export async function exportAccount(services: Pick<Services, "database">, userId
     account,
     parentalConsent,
     consentGivenFor: children.map((child) => ({ name: child.name, givenAt: child.givenAt })),
+    mistakeNotebook: mistakes,
     sessions: signedIn,
     rememberedDevices: devices,
     practiceAttempts: attempts,

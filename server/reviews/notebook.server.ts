@@ -4,9 +4,9 @@
  * deleted when the item leaves the notebook. Everything here is the student's own study record: no one else's
  * card is ever read or answered (another user's item is a 404, as if it did not exist).
  */
-import { and, asc, count, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lte } from "drizzle-orm";
 import { indianDay } from "../../domain/i18n.ts";
-import { dueCards, newCard, type ReviewCard, reviewCard } from "../../domain/review-schedule.ts";
+import { addDays, dueCards, newCard, type ReviewCard, reviewCard } from "../../domain/review-schedule.ts";
 import type { Db } from "../db/client.server.ts";
 import { examDates, reviewCards, users } from "../db/schema.ts";
 import { HttpError } from "../http/respond.server.ts";
@@ -30,17 +30,24 @@ function examYearOf(today: string): number {
   return Number(today.slice(0, 4)) + (today.slice(5) > "03-31" ? 1 : 0);
 }
 
-/** The student's exam date: their own, else the year's date an admin set, else the fallback. */
-export async function examDayFor(services: DbServices, userId: string, today: string): Promise<string> {
-  const { db } = services.database;
-  const [own] = await db.select({ day: users.examDay }).from(users).where(eq(users.id, userId)).limit(1);
-  if (own?.day) return own.day;
-  const [set] = await db
+/** The season's SSC date: the one an admin set for the year, else the fallback. */
+export async function yearExamDay(services: DbServices, today: string): Promise<string> {
+  const [set] = await services.database.db
     .select({ day: examDates.day })
     .from(examDates)
     .where(eq(examDates.year, examYearOf(today)))
     .limit(1);
   return set?.day ?? defaultExamDay(today);
+}
+
+/** The student's exam date: their own, else the year's. */
+export async function examDayFor(services: DbServices, userId: string, today: string): Promise<string> {
+  const [own] = await services.database.db
+    .select({ day: users.examDay })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return own?.day ?? yearExamDay(services, today);
 }
 
 /** An item's key: `<paper id>:<item id>`, safe in a URL's path segment (no slash). */
@@ -305,4 +312,31 @@ export async function answerReview(
   const missed = found.item.marking.flatMap((_, i) => (points.includes(i) ? [] : [i]));
   const next = await applyReview(db, userId, row, { fraction: scored / found.item.marks, day: today }, examDay, missed);
   return { left: next === null, due_day: next?.dueDay ?? null, scored, marks: found.item.marks };
+}
+
+/** A day the student may choose as their exam: a real "YYYY-MM-DD" from today to two years on. */
+export function examDayProblem(day: string, today: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return "examDayInvalid";
+  const parsed = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== day) return "examDayInvalid";
+  if (day < today || day > addDays(today, 730)) return "examDayRange";
+  return null;
+}
+
+/**
+ * The student's own exam date, or null to follow the year's. Cards due on or after a nearer exam come back the
+ * day before it, so that every mistake is reviewed before the exam (decision 030).
+ */
+export async function setExamDay(services: DbServices, userId: string, day: string | null, now = new Date()) {
+  const { db } = services.database;
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ examDay: day }).where(eq(users.id, userId));
+    const today = indianDay(now);
+    const examDay = day ?? (await examDayFor({ database: { ...services.database, db: tx } }, userId, today));
+    const lastDay = addDays(examDay, -1) > today ? addDays(examDay, -1) : today;
+    await tx
+      .update(reviewCards)
+      .set({ dueDay: lastDay })
+      .where(and(eq(reviewCards.userId, userId), gt(reviewCards.dueDay, lastDay)));
+  });
 }

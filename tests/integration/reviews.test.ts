@@ -215,4 +215,31 @@ describe.each(testDatabases())("the mistake notebook on $name", (target) => {
     const anonymous = await fetch(`${server.url}/review`, { redirect: "manual" });
     expect(anonymous.status).toBeGreaterThanOrEqual(300);
   });
+
+  it("takes the student's own exam date on the profile, pulls reviews before it, and exports the notebook", async () => {
+    const student = await signUp();
+    await mark(student.id, 1);
+    await setCard(student.id, { dueDay: addDays(today(), 40) });
+    const post = (exam_day: string) =>
+      fetch(`${server.url}/profile`, {
+        method: "POST",
+        headers: { Cookie: student.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "details", name: "Asha", role: "1", medium: "", exam_day }),
+        redirect: "manual",
+      });
+    for (const bad of ["2027-02-30", "tomorrow", addDays(today(), -1), addDays(today(), 800)]) {
+      const refused = await post(bad);
+      expect(refused.status, bad).toBe(400);
+      expect(await refused.text()).toContain('id="profile-exam-day-error"');
+    }
+    expect((await post(addDays(today(), 10))).status).toBe(200);
+    expect((await cardOf(student.id))?.dueDay).toBe(addDays(today(), 9));
+    const data = await (await fetch(`${server.url}/api/v1/me/data`, { headers: { Cookie: student.cookie } })).json();
+    expect(data.account.examDay).toBe(addDays(today(), 10));
+    expect(data.mistakeNotebook).toEqual([expect.objectContaining({ item: ITEM, missed: [1, 3] })]);
+    // Empty follows the board's date again.
+    expect((await post("")).status).toBe(200);
+    const again = await (await fetch(`${server.url}/api/v1/me/data`, { headers: { Cookie: student.cookie } })).json();
+    expect(again.account.examDay).toBeNull();
+  });
 });
