@@ -12,6 +12,7 @@ const ACTION_LABELS: Record<string, string> = {
   "year-note.delete": "Deleted a year note",
   "report.status": "Changed a report's status",
   "account.reset-link": "Made a password-reset link",
+  "exam-date.set": "Set the SSC exam date",
 };
 
 function actionLabel(action: string): string {

@@ -9,7 +9,8 @@ import { CONSENT_MESSAGES, CONSENT_NOTICE_VERSION } from "../../domain/consent.t
 import { formField } from "../../domain/form-data.ts";
 import { formatDay, indianDay, localeFromPath } from "../../domain/i18n.ts";
 import { fieldErrors } from "../../domain/validation.ts";
-import { answerConsent, childrenProgress, consentRequest, withdrawConsent } from "../../server/auth/consent.server.ts";
+import { childrenProgress } from "../../server/auth/children.server.ts";
+import { answerConsent, consentRequest, withdrawConsent } from "../../server/auth/consent.server.ts";
 import { servicesContext } from "../context";
 import { formRefusal } from "../requests/refusal.server";
 import { requireUser } from "../requests/session.server";

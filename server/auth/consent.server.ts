@@ -27,7 +27,6 @@ import { fieldErrors } from "../../domain/validation.ts";
 import type { Db } from "../db/client.server.ts";
 import { parentalConsents, users } from "../db/schema.ts";
 import { accountMail } from "../mail/texts.server.ts";
-import { getProgress } from "../practice/attempts.server.ts";
 import type { Services } from "../services.server.ts";
 import { accountNamed } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
@@ -303,20 +302,4 @@ export async function answerConsent(
     return refused(409, CONSENT_MESSAGES.phoneTaken, { phone: CONSENT_MESSAGES.phoneTaken });
   }
   return refused(400, MESSAGES.fixErrors, parent.success ? {} : fieldErrors(parent.error));
-}
-
-/**
- * What a linked parent sees of each child (decision 028): the progress summary the student's own /progress
- * shows, by subject: papers practised, best and latest scores, and the chapters to work on.
- */
-export async function childrenProgress(services: Services, parentId: string) {
-  const children = await linkedChildren(services, parentId);
-  return Promise.all(
-    children.map(async (child) => ({
-      user_id: child.id,
-      name: child.name,
-      consent_given_at: child.givenAt?.toISOString() ?? null,
-      subjects: await getProgress(services, child.id),
-    })),
-  );
 }

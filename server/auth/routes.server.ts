@@ -14,7 +14,8 @@ import { clientIp, jsonWriteGuard } from "../http/guards.server.ts";
 import { HttpError, sendError, sendOk } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
 import { type AuthOutcome, signIn, signUp } from "./accounts.server.ts";
-import { answerConsent, childrenProgress, withdrawConsent } from "./consent.server.ts";
+import { childrenProgress } from "./children.server.ts";
+import { answerConsent, withdrawConsent } from "./consent.server.ts";
 import {
   RESET_DONE,
   RESET_LINK_INVALID,

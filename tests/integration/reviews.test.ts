@@ -8,8 +8,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indianDay } from "../../domain/i18n.ts";
 import { addDays } from "../../domain/review-schedule.ts";
-import { reviewCards } from "../../server/db/schema.ts";
-import { recordMarks } from "../../server/reviews/notebook.server.ts";
+import { auditLog, reviewCards } from "../../server/db/schema.ts";
+import { examDayFor, recordMarks } from "../../server/reviews/notebook.server.ts";
+import { signUpAdmin } from "../support/admin.ts";
 import { loadBuild } from "../support/build.ts";
 import { testDatabases } from "../support/databases.ts";
 import { api, newAccount } from "../support/http.ts";
@@ -241,5 +242,34 @@ describe.each(testDatabases())("the mistake notebook on $name", (target) => {
     expect((await post("")).status).toBe(200);
     const again = await (await fetch(`${server.url}/api/v1/me/data`, { headers: { Cookie: student.cookie } })).json();
     expect(again.account.examDay).toBeNull();
+  });
+
+  it("uses the SSC date an admin sets in the console, audit-logged, and refuses a date outside the season", async () => {
+    const { cookie } = await signUpAdmin(server);
+    const season = Number(today().slice(0, 4)) + (today().slice(5) > "03-31" ? 1 : 0);
+    const post = (examYear: string, examDay: string) =>
+      fetch(`${server.url}/admin/year-notes`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "exam-date", examYear, examDay }),
+        redirect: "manual",
+      });
+    const refused = await post(String(season), `${season}-06-01`);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("February or March");
+    const saved = await post(String(season), `${season}-03-02`);
+    expect(saved.status).toBe(302);
+    const student = await signUp();
+    expect(await examDayFor(server.services, student.id, today())).toBe(`${season}-03-02`);
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, "exam-date.set"));
+    expect(audit?.after).toEqual({ year: season, day: `${season}-03-02` });
+    // A student cannot set it.
+    const byStudent = await fetch(`${server.url}/admin/year-notes`, {
+      method: "POST",
+      headers: { Cookie: student.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "exam-date", examYear: String(season), examDay: `${season}-02-10` }),
+      redirect: "manual",
+    });
+    expect(byStudent.status).toBe(404);
   });
 });

@@ -1,13 +1,17 @@
 import { Form, Link, redirect } from "react-router";
 import { yearNoteInputSchema } from "../../../domain/admin.ts";
 import { formField } from "../../../domain/form-data.ts";
+import { indianDay } from "../../../domain/i18n.ts";
 import { fieldErrors } from "../../../domain/validation.ts";
+import { examDateProblem, listExamDates, setExamDate } from "../../../server/admin/exam-dates.server.ts";
 import {
   createYearNote,
   deleteYearNote,
   listYearNotes,
   updateYearNote,
 } from "../../../server/admin/year-notes.server.ts";
+import { HttpError } from "../../../server/http/respond.server.ts";
+import { defaultExamDay } from "../../../server/reviews/notebook.server.ts";
 import { adminAction, adminPage, NO_STORE } from "../../admin/admin.server";
 import { subjectLabel } from "../../admin/catalogue-bits";
 import {
@@ -30,6 +34,7 @@ const DONE: Record<string, string> = {
   added: "The note is added.",
   saved: "The note is saved.",
   deleted: "The note is deleted.",
+  exam: "The exam date is saved.",
 };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -40,7 +45,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     return notes.some((note) => note.id === value) ? value : null;
   };
   const done = DONE[url.searchParams.get("done") ?? ""];
+  const exams = await orUnavailable(() => listExamDates(services));
+  const today = indianDay(new Date());
+  const season = Number(today.slice(0, 4)) + (today.slice(5) > "03-31" ? 1 : 0);
   return {
+    exams,
+    season,
+    seasonDay: exams.find((e) => e.year === season)?.day ?? defaultExamDay(today),
     notes: [...notes].sort((a, b) => b.year - a.year || a.id - b.id),
     editing: id("edit"),
     deleting: id("delete"),
@@ -62,6 +73,15 @@ export async function action({ context, request }: Route.ActionArgs) {
     textMr: formField(form, "textMr"),
   };
   return adminAction(context, intent, async ({ admin, services }) => {
+    if (intent === "exam-date") {
+      const year = Number(formField(form, "examYear"));
+      const day = formField(form, "examDay").trim();
+      const problem = examDateProblem(year, day);
+      // A 400 with the message inline (adminAction turns an HttpError into the page's notice).
+      if (problem) throw new HttpError(400, problem);
+      await setExamDate(services, admin, year, day);
+      throw redirect(`${PAGE}?done=exam`);
+    }
     if (intent === "delete") {
       await deleteYearNote(services, admin, id);
       throw redirect(`${PAGE}?done=deleted`);
@@ -91,7 +111,7 @@ export function meta() {
 
 /** The notes shown under a year's papers on the subject pages, in English and Marathi. */
 export default function YearNotes({ loaderData, actionData }: Route.ComponentProps) {
-  const { notes, editing, deleting, done, thisYear } = loaderData;
+  const { notes, editing, deleting, done, thisYear, exams, season, seasonDay } = loaderData;
   const sentBack = actionData && !actionData.ok && "values" in actionData ? actionData : null;
   const errorsFor = (intent: string, id?: number) =>
     sentBack && sentBack.intent === intent && (id === undefined || sentBack.id === id) ? sentBack : null;
@@ -103,6 +123,39 @@ export default function YearNotes({ loaderData, actionData }: Route.ComponentPro
       <p className="mb-4 max-w-3xl text-slate-800">
         Each note is shown under that year's papers: on every subject page, or only on the ticked subjects' pages.
       </p>
+      {/* Issue 27: the date each student's review of mistakes is spaced to, unless they set their own. */}
+      <Form
+        method="post"
+        className="mb-6 flex max-w-3xl flex-wrap items-end gap-3 rounded-lg border border-slate-300 bg-white p-4"
+      >
+        <input type="hidden" name="intent" value="exam-date" />
+        <label className="grid gap-1 font-semibold">
+          SSC exam year
+          <input
+            name="examYear"
+            type="number"
+            defaultValue={season}
+            className="w-28 rounded border border-slate-400 px-2 py-1.5 font-normal"
+          />
+        </label>
+        <label className="grid gap-1 font-semibold">
+          First day of the exam
+          <input
+            name="examDay"
+            type="date"
+            defaultValue={seasonDay}
+            className="rounded border border-slate-400 px-2 py-1.5 font-normal"
+          />
+        </label>
+        <button type="submit" className={BUTTON}>
+          Save the exam date
+        </button>
+        <p className="w-full text-sm text-slate-700">
+          {exams.length
+            ? exams.map((e) => `${e.year}: ${e.day}`).join(" · ")
+            : `Not set: students' reviews use ${seasonDay} until it is.`}
+        </p>
+      </Form>
       <ul className="grid gap-3">
         {notes.map((note) => {
           const sent = errorsFor("update", note.id);
