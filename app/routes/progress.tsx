@@ -48,6 +48,13 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
           <a href={path("/saved")} className="inline-block py-1 font-semibold text-indigo-800 underline">
             {t("paper.savedPapers")}
           </a>
+          {/* The mistake notebook and today's review (issue 27). */}
+          <a href={path("/review")} className="inline-block py-1 font-semibold text-indigo-800 underline">
+            {t("practice.review.title")}
+          </a>
+          <a href={path("/mistakes")} className="inline-block py-1 font-semibold text-indigo-800 underline">
+            {t("practice.mistakes.title")}
+          </a>
           {/* The account's page (issue 26): details, password, devices, data. */}
           <a href={path("/profile")} className="inline-block py-1 font-semibold text-indigo-800 underline">
             {t("practice.progress.account")}
