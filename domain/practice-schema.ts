@@ -8,6 +8,9 @@ import { ITEM_STATUSES } from "./practice.ts";
 /** Item ids are short (`q2b3`); a paper has well under this many items. */
 const ITEM_ID = z.string().min(1).max(40);
 const MAX_ITEMS = 200;
+/** An item has at most a handful of marking points (6 in the bank); room for repeats, no more. */
+const MAX_POINTS = 50;
+const POINTS_LIST = "Points must be a list of marking point numbers";
 
 export const startAttemptSchema = z.object({
   paper_id: z.string({ error: "paper_id is required" }).min(1, "paper_id is required").max(80),
@@ -19,6 +22,17 @@ export const saveAttemptSchema = z
       .record(ITEM_ID, z.number({ error: "Marks must be a number" }).nullable())
       .refine((r) => Object.keys(r).length <= MAX_ITEMS, "Too many items")
       .optional(),
+    /** Item id → the indices of the marking points ticked (the item's mark is their sum), or null to clear. */
+    points: z
+      .record(
+        ITEM_ID,
+        z
+          .array(z.number({ error: POINTS_LIST }), { error: POINTS_LIST })
+          .max(MAX_POINTS, "Too many points")
+          .nullable(),
+      )
+      .refine((r) => Object.keys(r).length <= MAX_ITEMS, "Too many items")
+      .optional(),
     statuses: z
       .record(
         ITEM_ID,
@@ -28,4 +42,7 @@ export const saveAttemptSchema = z
       .optional(),
   })
   .strict()
-  .refine((body) => body.marks !== undefined || body.statuses !== undefined, "Send marks or statuses");
+  .refine(
+    (body) => body.marks !== undefined || body.points !== undefined || body.statuses !== undefined,
+    "Send marks, points or statuses",
+  );

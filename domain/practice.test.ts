@@ -96,8 +96,8 @@ describe("markableSections", () => {
         label: "A",
         attempt: 2,
         items: [
-          { id: "q1a1", question: "1", section: "A", max: 1, step: 1, chapter: "alpha" },
-          { id: "q1a2", question: "1", section: "A", max: 1, step: 1, chapter: "beta" },
+          { id: "q1a1", question: "1", section: "A", max: 1, step: 1, chapter: "alpha", points: [1] },
+          { id: "q1a2", question: "1", section: "A", max: 1, step: 1, chapter: "beta", points: [1] },
         ],
       },
       {
@@ -105,9 +105,9 @@ describe("markableSections", () => {
         label: "B",
         attempt: 2,
         items: [
-          { id: "q1b1", question: "1", section: "B", max: 2, step: 0.5, chapter: "alpha" },
-          { id: "q1b2", question: "1", section: "B", max: 3, step: 0.5, chapter: "beta" },
-          { id: "q1b3", question: "1", section: "B", max: 2, step: 0.5, chapter: "gamma" },
+          { id: "q1b1", question: "1", section: "B", max: 2, step: 0.5, chapter: "alpha", points: [2] },
+          { id: "q1b2", question: "1", section: "B", max: 3, step: 0.5, chapter: "beta", points: [3] },
+          { id: "q1b3", question: "1", section: "B", max: 2, step: 0.5, chapter: "gamma", points: [2] },
         ],
       },
       {
@@ -115,8 +115,8 @@ describe("markableSections", () => {
         label: "",
         attempt: 2,
         items: [
-          { id: "q2i1", question: "2", section: "", max: 4, step: 1, chapter: "gamma" },
-          { id: "q2i2", question: "2", section: "", max: 4, step: 1, chapter: "alpha" },
+          { id: "q2i1", question: "2", section: "", max: 4, step: 1, chapter: "gamma", points: [4] },
+          { id: "q2i2", question: "2", section: "", max: 4, step: 1, chapter: "alpha", points: [4] },
         ],
       },
     ]);

@@ -35,6 +35,8 @@ export interface MarkableItem {
   /** 0.5 where the board awards half marks in the section, else 1. */
   step: number;
   chapter: string;
+  /** The marks of each of the item's marking points, in order: the student ticks points, the mark is their sum. */
+  points: number[];
 }
 
 /** A section's items and how many of them count. */
@@ -66,6 +68,7 @@ export function markableSections(paper: ModelPaper, syllabus: SubjectSyllabus): 
           max: item.marks,
           step,
           chapter: item.chapter,
+          points: item.marking.map((point) => point.marks),
         })),
       };
     }),
@@ -89,6 +92,44 @@ export function checkMarks(sections: MarkableSection[], marks: Record<string, un
       errors[id] = `Marks must be from 0 to ${item.max}`;
     } else if (Math.round(value / item.step) * item.step !== value) {
       errors[id] = item.step === 1 ? "Marks must be whole numbers here" : "Marks go in steps of half a mark";
+    }
+  }
+  return errors;
+}
+
+/** The ticked indices once each, in order: what is stored. */
+export function tickedPoints(ticked: readonly number[]): number[] {
+  return [...new Set(ticked)].sort((a, b) => a - b);
+}
+
+/**
+ * An item's mark from the marking points ticked: the sum of their marks (half-mark points included), each point
+ * once, never below 0 nor above the item's maximum. Indices that are not the item's points add nothing.
+ */
+export function markFromPoints(item: Pick<MarkableItem, "max" | "points">, ticked: readonly number[]): number {
+  let sum = 0;
+  for (const index of new Set(ticked)) sum += item.points[index] ?? 0;
+  return Math.min(item.max, Math.max(0, sum));
+}
+
+/**
+ * Problems with ticked points, by item id: an unknown item, a value that is not a list, or an index that is
+ * not a whole number naming one of the item's marking points. Null (clearing an item) is fine for a known item.
+ */
+export function checkPoints(sections: MarkableSection[], points: Record<string, unknown>): Record<string, string> {
+  const items = new Map(sections.flatMap((s) => s.items).map((item) => [item.id, item]));
+  const errors: Record<string, string> = {};
+  for (const [id, value] of Object.entries(points)) {
+    const item = items.get(id);
+    if (!item) {
+      errors[id] = "There is no such question in this paper";
+    } else if (value !== null && !Array.isArray(value)) {
+      errors[id] = "Points must be a list of marking point numbers";
+    } else if (value?.some((i) => !Number.isInteger(i) || i < 0 || i >= item.points.length)) {
+      errors[id] =
+        item.points.length === 1
+          ? "This question has one marking point: 0"
+          : `Marking points of this question are numbered 0 to ${item.points.length - 1}`;
     }
   }
   return errors;

@@ -27,6 +27,8 @@ export interface PaperExtras {
   section?: (section: SectionView) => ReactNode;
   /** The model answer beside the question from 1024 px (practice's checking); one after the other below. */
   sideBySide?: boolean;
+  /** The answer without its list of marking points: `item` shows them instead (practice's ticks). */
+  hideMarking?: boolean;
 }
 
 function Html({ html, className, as: Tag = "div" }: { html: string; className?: string; as?: "div" | "span" }) {
@@ -160,6 +162,7 @@ function Section({ section, answers, extras }: { section: SectionView; answers: 
             answers={answers}
             extra={extras.item?.(item, section)}
             sideBySide={extras.sideBySide ?? false}
+            marking={!extras.hideMarking}
           />
         ))}
       </ol>
@@ -173,14 +176,16 @@ function Item({
   answers,
   extra,
   sideBySide,
+  marking,
 }: {
   item: ItemView;
   number: number;
   answers: AnswerMode;
   extra: ReactNode;
   sideBySide: boolean;
+  marking: boolean;
 }) {
-  const answer = answers === "none" ? null : <Answer item={item} open={answers === "all"} />;
+  const answer = answers === "none" ? null : <Answer item={item} open={answers === "all"} marking={marking} />;
   if (sideBySide) {
     return (
       <li
@@ -231,7 +236,7 @@ function ItemQuestion({ item, number }: { item: ItemView; number: number }) {
   );
 }
 
-function Answer({ item, open }: { item: ItemView; open: boolean }) {
+function Answer({ item, open, marking }: { item: ItemView; open: boolean; marking: boolean }) {
   const t = useT();
   return (
     <details open={open} className="mt-3 rounded-md border border-green-200 bg-green-50">
@@ -239,19 +244,21 @@ function Answer({ item, open }: { item: ItemView; open: boolean }) {
       <div className="space-y-3 px-3 pb-3">
         <Html html={item.answerHtml} className="prose-paper" />
         {item.answerFigure ? <Figure figure={item.answerFigure} /> : null}
-        <div>
-          <p className="text-sm font-semibold text-slate-800">
-            {t("paper.view.marking", { marks: t("paper.view.marks", { count: item.marks }) })}
-          </p>
-          <ul className="mt-1 space-y-1 text-sm text-slate-800">
-            {item.marking.map((point) => (
-              <li key={point.pointHtml} className="flex gap-2">
-                <span className="shrink-0 font-semibold">{point.marks}</span>
-                <Html as="span" html={point.pointHtml} />
-              </li>
-            ))}
-          </ul>
-        </div>
+        {marking ? (
+          <div>
+            <p className="text-sm font-semibold text-slate-800">
+              {t("paper.view.marking", { marks: t("paper.view.marks", { count: item.marks }) })}
+            </p>
+            <ul className="mt-1 space-y-1 text-sm text-slate-800">
+              {item.marking.map((point) => (
+                <li key={point.pointHtml} className="flex gap-2">
+                  <span className="shrink-0 font-semibold">{point.marks}</span>
+                  <Html as="span" html={point.pointHtml} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <p className="text-xs text-slate-600">{t("paper.view.chapter", { chapter: item.chapterName })}</p>
       </div>
     </details>

@@ -1,5 +1,6 @@
 /**
- * The marks and statuses a student enters, kept in the browser (localStorage) until the server has them.
+ * The marks, ticked marking points and statuses a student enters, kept in the browser (localStorage) until the
+ * server has them.
  *
  * Why: students mark themselves on a phone on a flaky connection. A change is written here first, then
  * sent; it leaves here only once the server answered with it. A reload, a closed tab or a dropped network
@@ -11,17 +12,19 @@ import type { ItemStatus } from "../../domain/practice.ts";
 
 export interface Changes {
   marks: Record<string, number | null>;
+  /** Item id → the indices of the marking points ticked (the server sets the item's mark from them). */
+  points: Record<string, number[] | null>;
   statuses: Record<string, ItemStatus | null>;
 }
 
-const empty = (): Changes => ({ marks: {}, statuses: {} });
+const empty = (): Changes => ({ marks: {}, points: {}, statuses: {} });
 const keyOf = (attemptId: string) => `practice:${attemptId}:pending`;
 
 function readPending(storage: Storage | undefined, attemptId: string): Changes {
   try {
     const raw = storage?.getItem(keyOf(attemptId));
     const parsed = raw ? (JSON.parse(raw) as Partial<Changes>) : null;
-    return { marks: parsed?.marks ?? {}, statuses: parsed?.statuses ?? {} };
+    return { marks: parsed?.marks ?? {}, points: parsed?.points ?? {}, statuses: parsed?.statuses ?? {} };
   } catch {
     return empty();
   }
@@ -29,7 +32,7 @@ function readPending(storage: Storage | undefined, attemptId: string): Changes {
 
 function writePending(storage: Storage | undefined, attemptId: string, changes: Changes): void {
   try {
-    if (Object.keys(changes.marks).length + Object.keys(changes.statuses).length === 0) {
+    if (countOf(changes) === 0) {
       storage?.removeItem(keyOf(attemptId));
     } else {
       storage?.setItem(keyOf(attemptId), JSON.stringify(changes));
@@ -44,8 +47,11 @@ function addPending(storage: Storage | undefined, attemptId: string, change: Par
   const pending = readPending(storage, attemptId);
   const next = {
     marks: { ...pending.marks, ...change.marks },
+    points: { ...pending.points, ...change.points },
     statuses: { ...pending.statuses, ...change.statuses },
   };
+  // Ticks replace a mark from before for the same item: the server would let the points decide anyway.
+  for (const id of Object.keys(change.points ?? {})) delete next.marks[id];
   writePending(storage, attemptId, next);
   return next;
 }
@@ -53,15 +59,22 @@ function addPending(storage: Storage | undefined, attemptId: string, change: Par
 /** Removes what the server confirmed, unless it changed again meanwhile. */
 function removeSent(storage: Storage | undefined, attemptId: string, sent: Changes): Changes {
   const pending = readPending(storage, attemptId);
+  // Compared as JSON: ticked points are lists, read afresh from storage each time.
   const keep = <T>(now: Record<string, T>, was: Record<string, T>) =>
-    Object.fromEntries(Object.entries(now).filter(([id, value]) => !(id in was) || was[id] !== value));
-  const next = { marks: keep(pending.marks, sent.marks), statuses: keep(pending.statuses, sent.statuses) };
+    Object.fromEntries(
+      Object.entries(now).filter(([id, value]) => !(id in was) || JSON.stringify(was[id]) !== JSON.stringify(value)),
+    );
+  const next = {
+    marks: keep(pending.marks, sent.marks),
+    points: keep(pending.points, sent.points),
+    statuses: keep(pending.statuses, sent.statuses),
+  };
   writePending(storage, attemptId, next);
   return next;
 }
 
 function countOf(changes: Changes): number {
-  return Object.keys(changes.marks).length + Object.keys(changes.statuses).length;
+  return Object.keys(changes.marks).length + Object.keys(changes.points).length + Object.keys(changes.statuses).length;
 }
 
 export type SyncState = "saved" | "saving" | "offline" | "ended";
@@ -72,22 +85,38 @@ interface SaveResponse {
 }
 
 /**
- * The attempt's marks and statuses as the student sees them (the server's, with anything not yet sent
- * on top), and setters that keep and send each change.
+ * The attempt's marks, ticked points and statuses as the student sees them (the server's, with anything not yet
+ * sent on top), and setters that keep and send each change. `markOf` gives an item's mark from its ticked points
+ * (domain/practice.ts's markFromPoints), as the server will set it.
  */
 export function usePracticeSync(
   attemptId: string,
-  initial: { marks: Record<string, number>; statuses: Record<string, ItemStatus> },
+  initial: {
+    marks: Record<string, number>;
+    points?: Record<string, number[]>;
+    statuses: Record<string, ItemStatus>;
+  },
+  markOf: (itemId: string, ticked: number[]) => number = () => 0,
 ) {
   const [marks, setMarks] = useState<Record<string, number>>(initial.marks);
+  const [points, setTicked] = useState<Record<string, number[]>>(initial.points ?? {});
   const [statuses, setStatuses] = useState<Record<string, ItemStatus>>(initial.statuses);
   const [pending, setPending] = useState(0);
   const [state, setState] = useState<SyncState>("saved");
   const inflight = useRef<Promise<boolean> | null>(null);
+  const derive = useRef(markOf);
+  derive.current = markOf;
 
-  const apply = useCallback((changes: Changes) => {
-    setMarks((all) => overlay(all, changes.marks));
-    setStatuses((all) => overlay(all, changes.statuses));
+  const apply = useCallback((changes: Partial<Changes>) => {
+    const ticked = changes.points ?? {};
+    const derived = Object.fromEntries(
+      Object.entries(ticked).map(([id, list]) => [id, list && derive.current(id, list)]),
+    );
+    setMarks((all) => overlay(all, { ...changes.marks, ...derived }));
+    setTicked((all) =>
+      overlay(all, { ...Object.fromEntries(Object.keys(changes.marks ?? {}).map((id) => [id, null])), ...ticked }),
+    );
+    setStatuses((all) => overlay(all, changes.statuses ?? {}));
   }, []);
 
   const send = useCallback(async (): Promise<boolean> => {
@@ -144,7 +173,7 @@ export function usePracticeSync(
     (changes: Partial<Changes>) => {
       const all = addPending(storage(), attemptId, changes);
       setPending(countOf(all));
-      apply({ marks: changes.marks ?? {}, statuses: changes.statuses ?? {} });
+      apply(changes);
       void flush();
     },
     [attemptId, apply, flush],
@@ -172,11 +201,13 @@ export function usePracticeSync(
 
   return {
     marks,
+    points,
     statuses,
     pending,
     state,
     flush,
-    setMark: (id: string, value: number | null) => change({ marks: { [id]: value } }),
+    /** Ticks an item's marking points (their indices); an empty list leaves the item not marked. */
+    setPoints: (id: string, ticked: number[]) => change({ points: { [id]: ticked.length ? ticked : null } }),
     setStatus: (id: string, value: ItemStatus | null) => change({ statuses: { [id]: value } }),
   };
 }

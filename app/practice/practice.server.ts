@@ -16,6 +16,7 @@ import {
   retiredModelPaperIds,
 } from "../../server/model-papers/catalog.server.ts";
 import {
+  type AttemptChanges,
   type AttemptView,
   finishAttempt,
   finishWriting,
@@ -157,17 +158,34 @@ export async function loadPractice(
   };
 }
 
-/** Marks posted by the checking form without JavaScript: `mark:<item id>` fields, "" for not marked. */
-function postedMarks(form: FormData): Record<string, number> {
+/**
+ * The marking posted by the checking form without JavaScript: the ticked points (`point:<item id>` fields, one per
+ * ticked point, its index as the value) of every item of the paper, an item with none ticked being not marked,
+ * once the form says it carries them (`marking=points`); and `mark:<item id>` fields from a page of before.
+ */
+function postedMarking(form: FormData, sections: MarkableSection[]): AttemptChanges {
   const marks: Record<string, number> = {};
+  const ticked: Record<string, number[]> = {};
   for (const [name, value] of form) {
-    if (!name.startsWith("mark:") || typeof value !== "string" || value === "") continue;
-    marks[name.slice("mark:".length)] = Number(value);
+    if (typeof value !== "string" || value === "") continue;
+    if (name.startsWith("mark:")) marks[name.slice("mark:".length)] = Number(value);
+    if (name.startsWith("point:")) {
+      const id = name.slice("point:".length);
+      ticked[id] = [...(ticked[id] ?? []), Number(value)];
+    }
   }
-  return marks;
+  const changes: AttemptChanges = Object.keys(marks).length > 0 ? { marks } : {};
+  if (formField(form, "marking") === "points") {
+    const points: Record<string, number[] | null> = {};
+    for (const item of sections.flatMap((s) => s.items)) points[item.id] = null;
+    // Unknown items stay in, so that the save refuses them by name.
+    for (const [id, indices] of Object.entries(ticked)) points[id] = indices;
+    changes.points = points;
+  }
+  return changes;
 }
 
-/** 'Finish' while writing, and 'See my result' (with every mark, when posted without JavaScript). */
+/** 'Finish' while writing, and 'See my result' (with every tick, when posted without JavaScript). */
 export async function practiceAction(context: Context, request: Request, url: URL, id: string) {
   const user = await requireUser(context, url);
   const services = context.get(servicesContext);
@@ -177,8 +195,14 @@ export async function practiceAction(context: Context, request: Request, url: UR
     throw redirectIn(url, practicePath(await asPage(() => finishWriting(services, user.id, id))));
   }
   if (intent === "finish") {
-    const marks = postedMarks(form);
-    if (Object.keys(marks).length > 0) await asPage(() => saveAttempt(services, user.id, id, { marks }));
+    if (formField(form, "marking") === "points" || [...form.keys()].some((name) => name.startsWith("mark:"))) {
+      const attempt = await asPage(() => getAttempt(services, user.id, id));
+      const changes = postedMarking(form, practicePaper(attempt.paper_id)?.sections ?? []);
+      // A second tap after the result was given (or an attempt that ended) goes to where the attempt is.
+      if (attempt.state === "checking" && (changes.marks || changes.points)) {
+        await asPage(() => saveAttempt(services, user.id, id, changes));
+      }
+    }
     throw redirectIn(url, practicePath(await asPage(() => finishAttempt(services, user.id, id))));
   }
   throw data({ message: "Unknown action", errors: {} }, { status: 400 });

@@ -14,11 +14,14 @@ import {
   attemptStateAt,
   type ChapterScore,
   checkMarks,
+  checkPoints,
   type ItemStatus,
   type MarkableSection,
   markableSections,
+  markFromPoints,
   percentageOf,
   scoreAttempt,
+  tickedPoints,
   weakestChapters,
 } from "../../domain/practice.ts";
 import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
@@ -26,6 +29,7 @@ import { SYLLABUSES } from "../../domain/syllabus/index.ts";
 import { practiceAttempts } from "../db/schema.ts";
 import { HttpError } from "../http/respond.server.ts";
 import { findModelPaper, getModelPapers, isModelPaperRetired, modelPaperPath } from "../model-papers/catalog.server.ts";
+import { type MarkedItem, recordMarks } from "../reviews/notebook.server.ts";
 import type { Services } from "../services.server.ts";
 
 type Row = typeof practiceAttempts.$inferSelect;
@@ -47,6 +51,8 @@ export interface AttemptView {
   server_now: string;
   statuses: Record<string, ItemStatus>;
   marks: Record<string, number>;
+  /** Item id → the indices of the marking points ticked (the item's mark in `marks` is their sum). */
+  points: Record<string, number[]>;
   /** The score, once finished. */
   result: AttemptScore | null;
 }
@@ -96,6 +102,7 @@ function toView(row: Row, now: Date): AttemptView {
     server_now: now.toISOString(),
     statuses: row.statuses as Record<string, ItemStatus>,
     marks: row.marks,
+    points: row.points,
     result: (row.result as AttemptScore | null) ?? null,
   };
 }
@@ -193,15 +200,20 @@ export async function getAttempt(
 }
 
 export interface AttemptChanges {
-  /** Item id → marks, or null to clear them. */
+  /** Item id → marks, or null to clear them. A mark given this way clears the item's ticked points. */
   marks?: Record<string, number | null>;
+  /**
+   * Item id → the indices of the marking points ticked, or null to clear them. The item's mark is set to their
+   * sum (domain/practice.ts's markFromPoints), or cleared with them; for an item in both, the points decide.
+   */
+  points?: Record<string, number[] | null>;
   /** Item id → status, or null to clear it. */
   statuses?: Record<string, ItemStatus | null>;
 }
 
 /**
- * Saves marks and statuses. Values are set, never added, and each item is merged in one statement, so a
- * retried request or two devices saving at once never double-count or lose another item's marks.
+ * Saves marks, ticked points and statuses. Values are set, never added, and each item is merged in one
+ * statement, so a retried request or two devices saving at once never double-count or lose another item's marks.
  */
 export async function saveAttempt(
   services: Services,
@@ -217,24 +229,39 @@ export async function saveAttempt(
   }
   const found = practicePaper(row.paperId);
   if (!found) throw new HttpError(404, NOT_FOUND);
-  const marks = changes.marks ?? {};
+  const givenMarks = changes.marks ?? {};
+  const givenPoints = changes.points ?? {};
   const statuses = changes.statuses ?? {};
-  if (Object.keys(marks).length > 0 && state === "writing") {
+  if (Object.keys(givenMarks).length + Object.keys(givenPoints).length > 0 && state === "writing") {
     throw new HttpError(409, "Give yourself marks once the writing time is over");
   }
-  const given = Object.fromEntries(Object.entries(marks).filter(([, v]) => v !== null));
-  const errors = checkMarks(found.sections, given);
+  const given = Object.fromEntries(Object.entries(givenMarks).filter(([, v]) => v !== null));
+  const errors = { ...checkMarks(found.sections, given), ...checkPoints(found.sections, givenPoints) };
   const itemIds = new Set(found.sections.flatMap((s) => s.items.map((i) => i.id)));
   for (const key of Object.keys(statuses)) {
     if (!itemIds.has(key)) errors[key] = "There is no such question in this paper";
   }
-  for (const key of Object.keys(marks)) {
-    if (marks[key] === null && !itemIds.has(key)) errors[key] = "There is no such question in this paper";
+  for (const key of Object.keys(givenMarks)) {
+    if (givenMarks[key] === null && !itemIds.has(key)) errors[key] = "There is no such question in this paper";
   }
   if (Object.keys(errors).length > 0) {
     throw new HttpError(400, "Some marks are not valid", { errors });
   }
-  const merge = (column: typeof practiceAttempts.marks | typeof practiceAttempts.statuses, values: object) => {
+  // Ticked points set the item's mark; a mark given without points (an older page) leaves no stale ticks behind.
+  const items = new Map(found.sections.flatMap((s) => s.items).map((item) => [item.id, item]));
+  const marks: Record<string, number | null> = { ...givenMarks };
+  const points: Record<string, number[] | null> = {};
+  for (const key of Object.keys(givenMarks)) points[key] = null;
+  for (const [key, ticked] of Object.entries(givenPoints)) {
+    const item = items.get(key);
+    if (!item) continue;
+    points[key] = ticked === null ? null : tickedPoints(ticked);
+    marks[key] = ticked === null ? null : markFromPoints(item, ticked);
+  }
+  const merge = (
+    column: typeof practiceAttempts.marks | typeof practiceAttempts.points | typeof practiceAttempts.statuses,
+    values: object,
+  ) => {
     const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null));
     const cleared = Object.entries(values)
       .filter(([, v]) => v === null)
@@ -249,7 +276,11 @@ export async function saveAttempt(
   };
   const [updated] = await services.database.db
     .update(practiceAttempts)
-    .set({ marks: merge(practiceAttempts.marks, marks), statuses: merge(practiceAttempts.statuses, statuses) })
+    .set({
+      marks: merge(practiceAttempts.marks, marks),
+      points: merge(practiceAttempts.points, points),
+      statuses: merge(practiceAttempts.statuses, statuses),
+    })
     .where(
       and(
         eq(practiceAttempts.id, row.id),
@@ -315,9 +346,27 @@ export async function finishAttempt(
       })
       .where(eq(practiceAttempts.id, locked.id))
       .returning();
+    // The mistake notebook (issue 27), in the same transaction: a result and its mistakes are stored together.
+    await recordMarks(services, userId, markedItems(locked, found.sections, score.counted), now, tx);
     return updated ?? locked;
   });
   return toView(row, now);
+}
+
+/** The counted items the student gave marks to, with the marking points they did not tick (issue 27). */
+function markedItems(row: Row, sections: MarkableSection[], counted: readonly string[]): MarkedItem[] {
+  const items = new Map(sections.flatMap((s) => s.items).map((item) => [item.id, item]));
+  return counted.flatMap((id) => {
+    const item = items.get(id);
+    const scored = row.marks[id];
+    if (!item || scored === undefined) return [];
+    const ticked = row.points[id];
+    // Marked with the old marks-only API: which points were missed is unknown.
+    const missed = ticked ? item.points.flatMap((_, i) => (ticked.includes(i) ? [] : [i])) : [];
+    return [
+      { paperId: row.paperId, itemId: id, subject: row.subject, chapter: item.chapter, scored, max: item.max, missed },
+    ];
+  });
 }
 
 /** The user's attempts, newest first (at most 200). */

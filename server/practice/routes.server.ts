@@ -67,6 +67,7 @@ export function attemptsApiRouter(services: Services): Router {
     await limit(services, `attempt-save:${user.id}`, SAVES_PER_WINDOW, SAVE_WINDOW_MS);
     const attempt = await saveAttempt(services, user.id, req.params.id, {
       ...(body.marks ? { marks: body.marks } : {}),
+      ...(body.points ? { points: body.points } : {}),
       ...(body.statuses ? { statuses: body.statuses as Record<string, ItemStatus | null> } : {}),
     });
     noStore(res);

@@ -150,7 +150,8 @@ export async function recordMarks(
 ): Promise<void> {
   if (marked.length === 0) return;
   const today = indianDay(now);
-  const examDay = await examDayFor(services, userId, today);
+  // Through `db`: inside the finishing transaction, PGlite's one connection would wait for itself.
+  const examDay = await examDayFor({ database: { ...services.database, db } }, userId, today);
   const keys = marked.map((m) => itemKeyOf(m.paperId, m.itemId));
   const existing = await db
     .select()

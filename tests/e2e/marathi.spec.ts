@@ -177,7 +177,7 @@ test("a practice attempt in Marathi, from start to result", async ({ page, baseU
   await (await hydrated(page.getByRole("button", { name: mr("practice.writing.finish") }))).click();
   await page.getByRole("button", { name: mr("practice.writing.confirmYes") }).click();
   await expect(page).toHaveURL(/\/mr\/practice\/[0-9a-f-]{36}\/check$/);
-  await page.locator("#mark-q1a1").selectOption("1");
+  await (await hydrated(page.locator('input[name="point:q1a1"]'))).click();
   await expect(page.getByTestId("save-state")).toHaveText(mr("practice.checking.saved"));
   await checkPage(page, testInfo, "practice-checking");
   await page.getByRole("button", { name: mr("practice.checking.seeResult") }).click();

@@ -259,6 +259,7 @@ describe.each(testDatabases())("practice attempts API on $name", (target) => {
         finished_at: null,
         statuses: {},
         marks: {},
+        points: {},
         result: null,
       });
       expect(attempt.allowed_minutes).toBe((getModelPapers().byId.get(PAPER)?.durationMinutes ?? 0) + 10);
@@ -442,7 +443,7 @@ describe.each(testDatabases())("practice attempts API on $name", (target) => {
       expectError(badStatus, 400, /Status must be attempted or skipped/);
       expect(Object.keys(badStatus.body.meta.errors ?? {}).join()).toContain("q1a1");
 
-      expectError(await save(cookie, id, {}), 400, /Send marks or statuses/);
+      expectError(await save(cookie, id, {}), 400, /Send marks, points or statuses/);
       expectError(await save(cookie, id, { statuses: {}, extra: 1 }), 400);
       expectError(
         await save(cookie, id, [{ statuses: { q1a1: "attempted" } }]),

@@ -272,4 +272,27 @@ describe.each(testDatabases())("the mistake notebook on $name", (target) => {
     });
     expect(byStudent.status).toBe(404);
   });
+
+  it("fills the notebook from a finished practice: counted items below full marks, with the points not ticked", async () => {
+    const student = await signUp();
+    const started = await api(server.url, "/api/v1/attempts", { json: { paper_id: PAPER }, cookie: student.cookie });
+    expect(started.status).toBe(201);
+    const id = (started.body.data as { id: string }).id;
+    expect(
+      (await api(server.url, `/api/v1/attempts/${id}/finish-writing`, { json: {}, cookie: student.cookie })).status,
+    ).toBe(200);
+    const marked = await api(server.url, `/api/v1/attempts/${id}/marks`, {
+      method: "PUT",
+      json: { points: { q2a1: [0, 2], q1a1: [0] } },
+      cookie: student.cookie,
+    });
+    expect(marked.status).toBe(200);
+    const finished = await api(server.url, `/api/v1/attempts/${id}/finish`, { json: {}, cookie: student.cookie });
+    expect(finished.status).toBe(200);
+    const card = await cardOf(student.id);
+    expect(card).toMatchObject({ missed: [1, 3], fullReviews: 0, dueDay: addDays(today(), 1) });
+    // q1a1 got full marks: not a mistake.
+    const all = await db().select().from(reviewCards).where(eq(reviewCards.userId, student.id));
+    expect(all.map((row) => row.itemKey)).toEqual([ITEM]);
+  });
 });
