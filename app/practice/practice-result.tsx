@@ -45,6 +45,15 @@ export function PracticeResult({ data }: { data: PracticePageData }) {
         </div>
       </dl>
 
+      {/* Issue 27: what was lost is now in the mistake notebook, to come back for review. */}
+      {result.scored < result.max ? (
+        <p className="mt-6 rounded-lg border border-indigo-200 bg-white p-4 text-slate-800">
+          {t("practice.result.toNotebook")}{" "}
+          <a href={path("/mistakes")} className="inline-block py-1 font-semibold text-indigo-800 underline">
+            {t("practice.mistakes.title")}
+          </a>
+        </p>
+      ) : null}
       {weakest.length > 0 ? (
         <section aria-labelledby="weakest" className="mt-8">
           <h2 id="weakest" className="text-xl font-bold text-indigo-900">

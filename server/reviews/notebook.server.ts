@@ -334,7 +334,9 @@ export async function setExamDay(services: DbServices, userId: string, day: stri
     await tx.update(users).set({ examDay: day }).where(eq(users.id, userId));
     const today = indianDay(now);
     const examDay = day ?? (await examDayFor({ database: { ...services.database, db: tx } }, userId, today));
-    const lastDay = addDays(examDay, -1) > today ? addDays(examDay, -1) : today;
+    const eve = addDays(examDay, -1);
+    // The later of two "YYYY-MM-DD" days (strings: Math.max would not compare them).
+    const lastDay = [eve, today].sort()[1] as string;
     await tx
       .update(reviewCards)
       .set({ dueDay: lastDay })
