@@ -6,6 +6,7 @@
  */
 import { and, asc, count, eq, gt, inArray, lte } from "drizzle-orm";
 import { indianDay } from "../../domain/i18n.ts";
+import { markFromPoints } from "../../domain/practice.ts";
 import { addDays, dueCards, newCard, type ReviewCard, reviewCard } from "../../domain/review-schedule.ts";
 import type { Db } from "../db/client.server.ts";
 import { examDates, reviewCards, users } from "../db/schema.ts";
@@ -16,18 +17,17 @@ import type { Services } from "../services.server.ts";
 
 type DbServices = Pick<Services, "database">;
 
+/** The year of the season's exam: the one on or after `today` (from April on, next year's). */
+export function seasonYear(today: string): number {
+  return Number(today.slice(0, 4)) + (today.slice(5) > "03-31" ? 1 : 0);
+}
+
 /**
  * Where the SSC exam starts when neither the student nor an admin said: the board's March exam has begun in the
  * last days of February or the first of March for years. A fallback only; the console sets each year's date.
  */
 export function defaultExamDay(today: string): string {
-  const year = Number(today.slice(0, 4)) + (today.slice(5) > "03-31" ? 1 : 0);
-  return `${year}-02-20`;
-}
-
-/** The season's exam: the one on or after `today` (from April on, next year's). */
-function examYearOf(today: string): number {
-  return Number(today.slice(0, 4)) + (today.slice(5) > "03-31" ? 1 : 0);
+  return `${seasonYear(today)}-02-20`;
 }
 
 /** The season's SSC date: the one an admin set for the year, else the fallback. */
@@ -35,7 +35,7 @@ export async function yearExamDay(services: DbServices, today: string): Promise<
   const [set] = await services.database.db
     .select({ day: examDates.day })
     .from(examDates)
-    .where(eq(examDates.year, examYearOf(today)))
+    .where(eq(examDates.year, seasonYear(today)))
     .limit(1);
   return set?.day ?? defaultExamDay(today);
 }
@@ -93,13 +93,6 @@ export function locateItem(key: string) {
     }
   }
   return null;
-}
-
-/** An item's mark from the marking points ticked: their sum, at most the item's marks. */
-export function marksOfPoints(item: { marks: number; marking: { marks: number }[] }, points: readonly number[]) {
-  const ticked = new Set(points);
-  const sum = item.marking.reduce((total, point, index) => total + (ticked.has(index) ? point.marks : 0), 0);
-  return Math.min(item.marks, sum);
 }
 
 function toCard(row: typeof reviewCards.$inferSelect): ReviewCard {
@@ -309,7 +302,7 @@ export async function answerReview(
   }
   const today = indianDay(now);
   const examDay = await examDayFor(services, userId, today);
-  const scored = marksOfPoints(found.item, points);
+  const scored = markFromPoints({ max: found.item.marks, points: found.item.marking.map((p) => p.marks) }, points);
   const missed = found.item.marking.flatMap((_, i) => (points.includes(i) ? [] : [i]));
   const next = await applyReview(db, userId, row, { fraction: scored / found.item.marks, day: today }, examDay, missed);
   return { left: next === null, due_day: next?.dueDay ?? null, scored, marks: found.item.marks };

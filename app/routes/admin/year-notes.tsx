@@ -11,7 +11,7 @@ import {
   updateYearNote,
 } from "../../../server/admin/year-notes.server.ts";
 import { HttpError } from "../../../server/http/respond.server.ts";
-import { defaultExamDay } from "../../../server/reviews/notebook.server.ts";
+import { defaultExamDay, seasonYear } from "../../../server/reviews/notebook.server.ts";
 import { adminAction, adminPage, NO_STORE } from "../../admin/admin.server";
 import { subjectLabel } from "../../admin/catalogue-bits";
 import {
@@ -47,7 +47,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const done = DONE[url.searchParams.get("done") ?? ""];
   const exams = await orUnavailable(() => listExamDates(services));
   const today = indianDay(new Date());
-  const season = Number(today.slice(0, 4)) + (today.slice(5) > "03-31" ? 1 : 0);
+  const season = seasonYear(today);
   return {
     exams,
     season,
