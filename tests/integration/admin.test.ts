@@ -923,7 +923,7 @@ describe("npm run admin:create", () => {
     const unknownOption = await run(["--email", "a@b.co", "--root"]);
     expect(unknownOption.code).toBe(2);
     expect(await account("new@example.com")).toBeUndefined();
-  });
+  }, 120_000); // Five runs of the CLI, each opening the database: about 6 s apiece on a busy 2-core machine.
 });
 
 describe.each(testDatabases())("setUpAdmin on $name", (target) => {
