@@ -12,6 +12,7 @@
  *   npm run audit
  *   AUDIT_ONLY=/login,viewer npm run audit     # just these pages (by path, or by key: viewer, not-found…)
  *   AUDIT_RUNS=5 npm run audit                 # page loads per page; the median run counts (default 3)
+ *   AUDIT_PERFORMANCE=report npm run audit     # Performance below target printed, not failed (CI, decision 031)
  *   AUDIT_CPU_SLOWDOWN=10 npm run audit        # a fixed CPU slowdown (default: 4x, less on a slow host)
  */
 import { randomBytes, randomInt } from "node:crypto";
@@ -36,6 +37,11 @@ const CHROMIUM = chromiumPath();
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", ...CHROMIUM_FLAGS];
 const RUNS = positiveInt("AUDIT_RUNS", 3);
 /** A fixed CPU slowdown instead of the calibrated one: to see the pages as a slower host would. */
+/**
+ * `AUDIT_PERFORMANCE=report`: Performance below target is printed, not failed (decision 031: CI's hosts score
+ * unchanged pages 62–98 from one run to the next). The other categories still fail the run.
+ */
+const PERFORMANCE_MODE = process.env.AUDIT_PERFORMANCE === "report" ? "report" : "gate";
 const CPU_SLOWDOWN = process.env.AUDIT_CPU_SLOWDOWN ? positiveInt("AUDIT_CPU_SLOWDOWN", 4) : undefined;
 const SNAPSHOT_CATEGORIES = ["accessibility", "best-practices", "seo"];
 
@@ -428,7 +434,13 @@ async function main(): Promise<number> {
 
   printTable(outcomes);
   printDetails(outcomes);
-  const failed = outcomes.filter((o) => !passes(o.verdict));
+  const failed = outcomes.filter((o) => !passes(o.verdict, PERFORMANCE_MODE));
+  const slow = outcomes.filter((o) => o.verdict.belowTarget.includes("performance"));
+  if (PERFORMANCE_MODE === "report" && slow.length > 0) {
+    process.stdout.write(
+      `\n! Performance below target on ${slow.length} page(s), reported and not failed (AUDIT_PERFORMANCE=report, decision 031): ${slow.map((o) => o.spec.key).join(", ")}\n`,
+    );
+  }
   if (failed.length > 0) {
     process.stdout.write(`\n✗ ${failed.length} of ${outcomes.length} pages below target\n`);
     return 1;

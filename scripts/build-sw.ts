@@ -6,7 +6,7 @@
  * the admin console's own chunks (students never load them). Prints the precache's size with Brotli, what a
  * student downloads once per build. See docs/decisions/016-offline.md.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,6 +15,7 @@ import { build } from "esbuild";
 import type { ServerBuild } from "react-router";
 import { injectManifest } from "workbox-build";
 import { NOT_PRECACHED } from "../app/sw/rules.ts";
+import { VIEWER_FILES_JSON } from "../app/viewer/viewer-files.ts";
 
 const ROOT = path.join(import.meta.dirname, "..");
 const CLIENT_DIR = path.join(ROOT, "build/client");
@@ -45,6 +46,10 @@ const adminOnly = await adminOnlyFiles();
 const viewerFiles = readdirSync(path.join(CLIENT_DIR, "assets"))
   .filter((name) => NOT_PRECACHED.some((re) => re.test(`assets/${name}`)) && !name.endsWith(".map"))
   .map((name) => `/assets/${name}`);
+
+// The pages prefetch these bytes when idle without running them (app/viewer/viewer-code.ts): the list is this
+// build's, so a page asks for it under its build's version.
+writeFileSync(path.join(CLIENT_DIR, VIEWER_FILES_JSON), JSON.stringify(viewerFiles));
 
 // Article slugs, as app/routes.ts reads them: the worker keeps these one-segment pages (app/pages.ts).
 const articles = ["content/articles", "content/articles/mr"].flatMap((dir) =>

@@ -46,7 +46,8 @@ export function connectionAllowsPrefetch(connection: ConnectionInfo | undefined)
 }
 
 /**
- * Fetches the viewer's code once the page has loaded and the main thread is idle. Marks
+ * Fetches the viewer's code once the page has loaded and the main thread is idle: the small chunks are loaded,
+ * pdf.js is only cached (viewer-files.ts). Marks
  * `<html data-viewer-code="ready">` when done, or `"skipped"` when the connection rules it out
  * (the bench and tests wait for these). Returns a cancel.
  */
@@ -62,7 +63,11 @@ export function prefetchViewerCodeWhenIdle(): () => void {
   let cancelIdle = () => {};
   const run = () => {
     if (cancelled) return;
-    Promise.all([loadPdfSource(), loadViewerShell(), loadViewerCode()]).then(
+    Promise.all([
+      loadPdfSource(),
+      loadViewerShell(),
+      import("./viewer-files").then((module) => module.cacheViewerFiles()),
+    ]).then(
       () => {
         document.documentElement.dataset.viewerCode = "ready";
       },

@@ -46,9 +46,12 @@ interface Weight {
 
 /** The offline app's page-side chunks (workbox-window comes inside pwa.client). */
 const OFFLINE_CODE = /^\/assets\/(pwa\.client|saved-papers\.client|saved-badge\.client)-/;
-/** The viewer's lazy chunks: its controls, the paper's downloader, its pdf.js part and pdf.js's worker. */
+/**
+ * The viewer's lazy chunks: its controls, the paper's downloader, its pdf.js part and pdf.js's worker, and the
+ * build's list of the last two, which the page caches without running.
+ */
 const VIEWER_CODE =
-  /^\/assets\/(paper-viewer-(body|document)-[\w-]+\.js|(pdf-source|viewer-zoom)-[\w-]+\.js|pdf\.worker\.min-[\w-]+\.mjs)$/;
+  /^\/(assets\/(paper-viewer-(body|document)-[\w-]+\.js|(pdf-source|viewer-zoom|viewer-files)-[\w-]+\.js|pdf\.worker\.min-[\w-]+\.mjs)|viewer-files\.json)$/;
 
 async function measure(context: BrowserContext, baseURL: string, path: string): Promise<Weight> {
   // A fresh tab per page: a tab that navigates on carries the last page's late requests (its vitals
@@ -281,7 +284,9 @@ test("the viewer's code is prefetched after the first load, never as part of it"
     "/assets/paper-viewer-document.js",
     "/assets/pdf-source.js",
     "/assets/pdf.worker.min.mjs",
+    "/assets/viewer-files.js",
     "/assets/viewer-zoom.js",
+    "/viewer-files.json",
   ]);
   for (const r of viewerCode) expect(r.at).toBeGreaterThanOrEqual(loadedAt);
 });
