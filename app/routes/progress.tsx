@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatNumber, type Locale, localeFromPath } from "../../domain/i18n.ts";
 import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
+import { ChapterProgressList } from "../practice/chapter-progress";
 import { loadProgress } from "../practice/practice.server";
 import { TrendChart } from "../practice/trend-chart";
 import { Breadcrumbs } from "../site/breadcrumbs";
@@ -185,6 +186,7 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
                     </ol>
                   </>
                 ) : null}
+                <ChapterProgressList chapters={s.chapters} />
               </li>
             ))}
           </ul>

@@ -5,6 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import type { ChapterMark } from "../../domain/chapter-progress.ts";
+import { indianDay } from "../../domain/i18n.ts";
 import type { ModelPaper } from "../../domain/model-papers.ts";
 import {
   ATTEMPT_LIFETIME_MS,
@@ -29,6 +31,7 @@ import { SYLLABUSES } from "../../domain/syllabus/index.ts";
 import { practiceAttempts } from "../db/schema.ts";
 import { HttpError } from "../http/respond.server.ts";
 import { findModelPaper, getModelPapers, isModelPaperRetired, modelPaperPath } from "../model-papers/catalog.server.ts";
+import { type ChapterProgressView, notebookCards, subjectChapters } from "../reviews/chapter-progress.server.ts";
 import { type MarkedItem, recordMarks } from "../reviews/notebook.server.ts";
 import type { Services } from "../services.server.ts";
 
@@ -460,6 +463,8 @@ export interface SubjectProgress {
   /** Finished attempts, oldest first: the trend. */
   trend: { attempt_id: string; finished_at: string; percentage: number }[];
   weakest_chapters: WeakChapter[];
+  /** Every chapter of the syllabus the bank or the student has touched (issue 27 §4). */
+  chapters: ChapterProgressView[];
 }
 
 /** Progress by subject, in the order of the user's most recent practice. */
@@ -475,27 +480,51 @@ export async function getProgress(services: Services, userId: string, now = new 
     const subject = row.subject as SubjectKey;
     bySubject.set(subject, [...(bySubject.get(subject) ?? []), row]);
   }
-  return [...bySubject].map(([subject, subjectRows]) => {
-    const finished = subjectRows
-      .filter((r) => r.finishedAt && r.maxMarks)
-      .sort((a, b) => (a.finishedAt?.getTime() ?? 0) - (b.finishedAt?.getTime() ?? 0));
-    const percentages = finished.map((r) => percentageOf(r.scored ?? 0, r.maxMarks ?? 0));
-    const chapters = finished.flatMap((r) => (r.result as AttemptScore | null)?.byChapter ?? []);
-    return {
-      subject,
-      subject_name: subjectByKey(subject).name,
-      papers_attempted: new Set(subjectRows.map((r) => r.paperId)).size,
-      attempts_finished: finished.length,
-      best_percentage: percentages.length ? Math.max(...percentages) : null,
-      latest_percentage: percentages.at(-1) ?? null,
-      trend: finished.map((r, i) => ({
-        attempt_id: r.id,
-        finished_at: r.finishedAt?.toISOString() ?? "",
-        percentage: percentages[i] ?? 0,
-      })),
-      // The language of the subject's latest practice: a student keeps to one medium.
-      weakest_chapters: weakChapterLinks(subject, chapters, { except: [], language: paperLanguage(subjectRows[0]) }),
-    };
+  const cards = await notebookCards(services, userId);
+  const today = indianDay(now);
+  return Promise.all(
+    [...bySubject].map(async ([subject, subjectRows]) => {
+      const finished = subjectRows
+        .filter((r) => r.finishedAt && r.maxMarks)
+        .sort((a, b) => (a.finishedAt?.getTime() ?? 0) - (b.finishedAt?.getTime() ?? 0));
+      const percentages = finished.map((r) => percentageOf(r.scored ?? 0, r.maxMarks ?? 0));
+      const chapters = finished.flatMap((r) => (r.result as AttemptScore | null)?.byChapter ?? []);
+      return {
+        subject,
+        subject_name: subjectByKey(subject).name,
+        papers_attempted: new Set(subjectRows.map((r) => r.paperId)).size,
+        attempts_finished: finished.length,
+        best_percentage: percentages.length ? Math.max(...percentages) : null,
+        latest_percentage: percentages.at(-1) ?? null,
+        trend: finished.map((r, i) => ({
+          attempt_id: r.id,
+          finished_at: r.finishedAt?.toISOString() ?? "",
+          percentage: percentages[i] ?? 0,
+        })),
+        // The language of the subject's latest practice: a student keeps to one medium.
+        weakest_chapters: weakChapterLinks(subject, chapters, { except: [], language: paperLanguage(subjectRows[0]) }),
+        chapters: await subjectChapters(
+          services,
+          subject,
+          subjectRows[0] ? findModelPaper(subjectRows[0].paperId) : undefined,
+          finished.flatMap(chapterMarks),
+          cards,
+          today,
+        ),
+      };
+    }),
+  );
+}
+
+/** A finished practice's marks, item by item, with each item's chapter (issue 27 §4). */
+function chapterMarks(row: Row): ChapterMark[] {
+  const found = practicePaper(row.paperId);
+  if (!found || !row.finishedAt) return [];
+  const day = indianDay(row.finishedAt);
+  const items = new Map(found.sections.flatMap((s) => s.items).map((item) => [item.id, item]));
+  return Object.entries(row.marks).flatMap(([id, scored]) => {
+    const item = items.get(id);
+    return item ? [{ chapter: item.chapter, itemKey: `${row.paperId}:${id}`, scored, max: item.max, day }] : [];
   });
 }
 

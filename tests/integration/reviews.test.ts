@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indianDay } from "../../domain/i18n.ts";
 import { addDays } from "../../domain/review-schedule.ts";
-import { auditLog, reviewCards } from "../../server/db/schema.ts";
+import { auditLog, practiceAttempts, reviewCards } from "../../server/db/schema.ts";
 import { examDayFor, recordMarks } from "../../server/reviews/notebook.server.ts";
 import { signUpAdmin } from "../support/admin.ts";
 import { loadBuild } from "../support/build.ts";
@@ -294,5 +294,53 @@ describe.each(testDatabases())("the mistake notebook on $name", (target) => {
     // q1a1 got full marks: not a mistake.
     const all = await db().select().from(reviewCards).where(eq(reviewCards.userId, student.id));
     expect(all.map((row) => row.itemKey)).toEqual([ITEM]);
+  });
+
+  it("shows progress by chapter: the bank met, recent accuracy, what is due, and a chapter left alone (§4)", async () => {
+    const student = await signUp();
+    const started = await api(server.url, "/api/v1/attempts", { json: { paper_id: PAPER }, cookie: student.cookie });
+    const id = (started.body.data as { id: string }).id;
+    await api(server.url, `/api/v1/attempts/${id}/finish-writing`, { json: {}, cookie: student.cookie });
+    await api(server.url, `/api/v1/attempts/${id}/marks`, {
+      method: "PUT",
+      json: { points: { q2a1: [0, 2] } },
+      cookie: student.cookie,
+    });
+    expect((await api(server.url, `/api/v1/attempts/${id}/finish`, { json: {}, cookie: student.cookie })).status).toBe(
+      200,
+    );
+    type Chapter = { chapter: string; bank_items: number; met: number; accuracy: number | null; due: number };
+    const chapterOf = async () => {
+      const res = await api(server.url, "/api/v1/attempts/progress", { cookie: student.cookie });
+      expect(res.status).toBe(200);
+      const [subject] = res.body.data as { subject: string; chapters: (Chapter & Record<string, unknown>)[] }[];
+      expect(subject?.subject).toBe("math_1");
+      return subject?.chapters.find((c) => c.chapter === "linear-equations-in-two-variables");
+    };
+    const fresh = await chapterOf();
+    // One item met of the bank's many; 1 of its 2 marks; the card is due tomorrow, not today.
+    expect(fresh).toMatchObject({ met: 1, accuracy: 50, due: 0, stale: false, days_since: 0 });
+    expect(fresh?.bank_items).toBeGreaterThan(1);
+    expect(fresh?.practice_url).toBe(
+      "/maharashtra-board-math-1-question-papers/chapter-practice?chapter=linear-equations-in-two-variables&medium=english",
+    );
+
+    // Twenty days on, with the card due: the chapter is shown as left alone, with the ways back to it.
+    await db()
+      .update(practiceAttempts)
+      .set({ finishedAt: new Date(Date.now() - 20 * 86_400_000) })
+      .where(eq(practiceAttempts.id, id));
+    await setCard(student.id, { dueDay: today() });
+    expect(await chapterOf()).toMatchObject({ met: 1, accuracy: 50, due: 1, stale: true, days_since: 20 });
+    const page = await (await fetch(`${server.url}/progress`, { headers: { Cookie: student.cookie } })).text();
+    expect(page).toContain("not practised for 20 days");
+    expect(page).toContain("1 question due");
+    expect(page).toContain(
+      'href="/maharashtra-board-math-1-question-papers/chapter-practice?chapter=linear-equations-in-two-variables&amp;medium=english"',
+    );
+    expect(page).toMatch(/<details[^>]*open=""[^>]*>\s*<summary[^>]*>By chapter: 1 chapter left alone/);
+    const marathi = await (await fetch(`${server.url}/mr/progress`, { headers: { Cookie: student.cookie } })).text();
+    expect(marathi).toContain("20 दिवस सराव नाही");
+    expect(marathi).toContain("या प्रकरणाचा सराव करा");
   });
 });
