@@ -5,10 +5,12 @@
  * API's own functions (server/reviews/notebook.server.ts).
  */
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { formField } from "../../domain/form-data.ts";
 import { formatDay, localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { safeRedirect } from "../../domain/redirect.ts";
 import { isSubjectKey } from "../../domain/subjects.ts";
 import { HttpError } from "../../server/http/respond.server.ts";
-import { answerReview, dueReviews, listMistakes } from "../../server/reviews/notebook.server.ts";
+import { answerReview, dueReviews, flagItem, listMistakes } from "../../server/reviews/notebook.server.ts";
 import { servicesContext } from "../context";
 import { requireUser } from "../requests/session.server";
 import { orUnavailable } from "../requests/unavailable.server";
@@ -38,7 +40,7 @@ export async function reviewLoader(context: Context, url: URL) {
 export async function reviewAction(context: Context, request: Request, url: URL) {
   const user = await requireUser(context, url);
   const form = await request.formData();
-  const item = String(form.get("item") ?? "");
+  const item = formField(form, "item");
   const points = form.getAll("point").map((value) => Number(value));
   try {
     const outcome = await orUnavailable(() => answerReview(context.get(servicesContext), user.id, item, points));
@@ -48,6 +50,31 @@ export async function reviewAction(context: Context, request: Request, url: URL)
     if (error instanceof HttpError) return data({ problem: error.message }, { status: error.status });
     throw error;
   }
+}
+
+/** A question of one passage holds a few items; more than this is not a page's flag. */
+const MAX_FLAGGED = 10;
+
+/**
+ * The student's flag (a chapter practice set's "Add to my mistakes"): each item into the notebook, due tomorrow.
+ * With JavaScript the page's fetcher reads the answer and stays; without, the browser lands on /mistakes, which
+ * says so and links back to the practice (`returnTo`, through the one redirect guard).
+ */
+export async function mistakesAction(context: Context, request: Request, url: URL) {
+  const user = await requireUser(context, url);
+  const form = await request.formData();
+  const items = form.getAll("item").filter((value): value is string => typeof value === "string");
+  const returnTo = safeRedirect(formField(form, "returnTo"), localizePath("/mistakes", localeFromPath(url.pathname)));
+  if (items.length === 0 || items.length > MAX_FLAGGED)
+    return data({ flagged: [] as string[], problem: "Choose one question", returnTo }, { status: 400 });
+  try {
+    for (const item of items) await orUnavailable(() => flagItem(context.get(servicesContext), user.id, item));
+  } catch (error) {
+    if (error instanceof HttpError)
+      return data({ flagged: [] as string[], problem: error.message, returnTo }, { status: error.status });
+    throw error;
+  }
+  return { flagged: items, problem: null, returnTo };
 }
 
 export const REVIEW_PAGE_HEADERS = { "Cache-Control": "private, no-store" };

@@ -3,6 +3,7 @@ import { parseSubjectPath } from "../../domain/subjects.ts";
 import { ModelPaperBody } from "../model-papers/model-paper-view";
 import { CHAPTER_FIELD } from "../pages";
 import { loadChapterPractice } from "../practice/chapter-practice.server";
+import { FlagForm } from "../reviews/flag-form";
 import { Breadcrumbs } from "../site/breadcrumbs";
 import { i18nFrom, useLocale, useT } from "../site/i18n";
 import { pageMeta } from "../site/meta";
@@ -106,9 +107,12 @@ export default function ChapterPracticePage({ loaderData }: Route.ComponentProps
                         const first = section.items[0]?.id;
                         const source = set.questions.find((q) => q.question.sections[0]?.items[0]?.id === first);
                         return source ? (
-                          <p className="mt-1 text-sm text-slate-600">
-                            {t("paper.bank.from", { paper: source.paperTitle, number: source.questionNumber })}
-                          </p>
+                          <>
+                            <p className="mt-1 text-sm text-slate-600">
+                              {t("paper.bank.from", { paper: source.paperTitle, number: source.questionNumber })}
+                            </p>
+                            <FlagForm items={source.itemKeys} returnTo={localized(set.returnTo)} />
+                          </>
                         ) : null;
                       },
                     }}

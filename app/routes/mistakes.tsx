@@ -1,7 +1,7 @@
 import { formatNumber } from "../../domain/i18n.ts";
 import { SUBJECTS, type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
 import { ModelPaperBody } from "../model-papers/model-paper-view";
-import { mistakesLoader, REVIEW_PAGE_HEADERS } from "../reviews/reviews.server";
+import { mistakesAction, mistakesLoader, REVIEW_PAGE_HEADERS } from "../reviews/reviews.server";
 import { Breadcrumbs } from "../site/breadcrumbs";
 import { i18nFrom, useLocale, useT } from "../site/i18n";
 import { pageMeta } from "../site/meta";
@@ -14,6 +14,11 @@ import type { Route } from "./+types/mistakes";
  */
 export function loader({ context, url }: Route.LoaderArgs) {
   return mistakesLoader(context, url);
+}
+
+/** "Add to my mistakes" from a practice page (app/reviews/flag-form.tsx). */
+export function action({ context, request, url }: Route.ActionArgs) {
+  return mistakesAction(context, request, url);
 }
 
 export function headers() {
@@ -33,7 +38,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 type Entry = Route.ComponentProps["loaderData"]["entries"][number];
 
-export default function Mistakes({ loaderData }: Route.ComponentProps) {
+export default function Mistakes({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { path, locale } = useLocale();
   const subjectName = useSubjectName();
@@ -51,6 +56,18 @@ export default function Mistakes({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs label={t("practice.mistakes.title")} path="/mistakes" />
       <div className="mx-auto max-w-4xl px-4 py-6">
         <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">{t("practice.mistakes.title")}</h1>
+        {/* Without JavaScript, a practice page's "Add to my mistakes" lands here. */}
+        {actionData ? (
+          <p
+            role={actionData.problem ? "alert" : "status"}
+            className={`mt-3 rounded-lg border p-3 font-semibold ${actionData.problem ? "border-red-300 bg-red-50 text-red-800" : "border-emerald-300 bg-emerald-50 text-emerald-900"}`}
+          >
+            {t(actionData.problem ? "paper.bank.flagFailed" : "paper.bank.flagged")}{" "}
+            <a href={actionData.returnTo} className="inline-block py-1 text-indigo-800 underline">
+              {t("paper.bank.flagBack")}
+            </a>
+          </p>
+        ) : null}
         <p className="mt-2 text-slate-700">{t("practice.mistakes.intro")}</p>
         <p className="mt-2">
           <a href={path("/review")} className="inline-block py-1 font-semibold text-indigo-800 underline">

@@ -47,7 +47,7 @@ export function connectionAllowsPrefetch(connection: ConnectionInfo | undefined)
 
 /**
  * Fetches the viewer's code once the page has loaded and the main thread is idle: the small chunks are loaded,
- * pdf.js is only cached (viewer-files.ts). Marks
+ * pdf.js is cached at once and run later (viewer-files.ts). Marks
  * `<html data-viewer-code="ready">` when done, or `"skipped"` when the connection rules it out
  * (the bench and tests wait for these). Returns a cancel.
  */
@@ -66,7 +66,8 @@ export function prefetchViewerCodeWhenIdle(): () => void {
     Promise.all([
       loadPdfSource(),
       loadViewerShell(),
-      import("./viewer-files").then((module) => module.cacheViewerFiles()),
+      // The bytes now, off the main thread; running pdf.js once the page has been quiet a while (viewer-files.ts).
+      import("./viewer-files").then((module) => module.cacheViewerFiles().then(module.whenQuiet).then(loadViewerCode)),
     ]).then(
       () => {
         document.documentElement.dataset.viewerCode = "ready";

@@ -8,6 +8,7 @@ import type { ModelPaper } from "../../domain/model-papers.ts";
 import { seededShuffle } from "../../domain/random.ts";
 import type { SubjectKey } from "../../domain/subjects.ts";
 import { SYLLABUSES } from "../../domain/syllabus/index.ts";
+import { itemKeyOf } from "../reviews/notebook.server.ts";
 import type { Services } from "../services.server.ts";
 import { getModelPapers, getModelPaperView, modelPaperListing } from "./catalog.server.ts";
 import { chapterName, type QuestionView, type SectionView } from "./html.server.ts";
@@ -84,6 +85,8 @@ export interface ChapterSetQuestion {
   paperTitle: string;
   /** The item's place in its paper ("2", "B"): the paper's own question number and section label. */
   questionNumber: string;
+  /** Its items as the mistake notebook names them (`<paper id>:<item id>`), for the page's flag button. */
+  itemKeys: string[];
 }
 
 /**
@@ -148,6 +151,7 @@ export async function chapterSet(
       question: { number: String(index + 1), marksToWrite: marks, marksPrinted: marks, sections: [shown] },
       paperTitle,
       questionNumber: section.label ? `${question.number} (${section.label})` : question.number,
+      itemKeys: items.map((item) => itemKeyOf(paperId, item.id)),
     };
   });
   return { language, questions };

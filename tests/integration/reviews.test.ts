@@ -343,4 +343,46 @@ describe.each(testDatabases())("the mistake notebook on $name", (target) => {
     expect(marathi).toContain("20 दिवस सराव नाही");
     expect(marathi).toContain("या प्रकरणाचा सराव करा");
   });
+
+  it("adds a chapter practice question to the notebook from the page's form, without JavaScript too", async () => {
+    const student = await signUp();
+    const practice = "/maharashtra-board-math-1-question-papers/chapter-practice";
+    const set = await (
+      await fetch(`${server.url}${practice}?chapter=linear-equations-in-two-variables&seed=7`, {
+        headers: { Cookie: student.cookie },
+      })
+    ).text();
+    // Each question of the set has its form, naming its items as the notebook does.
+    const items = [...set.matchAll(/<input type="hidden" name="item" value="([^"]+)"/g)].map((m) => m[1] ?? "");
+    expect(items.length).toBeGreaterThan(0);
+    const item = items[0] ?? "";
+    expect(item).toMatch(/^[a-z0-9-]+:[a-z0-9]+$/);
+    const post = (body: URLSearchParams, cookie = student.cookie) =>
+      fetch(`${server.url}/mistakes`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+        redirect: "manual",
+      });
+    const returnTo = `${practice}?chapter=linear-equations-in-two-variables&seed=7`;
+    const added = await post(new URLSearchParams([["item", item], ["returnTo", returnTo]]));
+    expect(added.status).toBe(200);
+    const page = await added.text();
+    expect(page).toContain("Added to your mistakes");
+    expect(page).toContain(`href="${returnTo.replace(/&/g, "&amp;")}"`);
+    const list = await api(server.url, "/api/v1/mistakes", { cookie: student.cookie });
+    expect((list.body.data as { item: string; flagged: boolean }[]).map((e) => e.item)).toEqual([item]);
+
+    // An unknown question, none, or a return address elsewhere: a clear message, nothing stored, no open redirect.
+    const unknown = await post(new URLSearchParams([["item", "no-such-paper:q1"], ["returnTo", "https://evil.example/"]]));
+    expect(unknown.status).toBe(404);
+    const unknownPage = await unknown.text();
+    expect(unknownPage).toContain("This question could not be added");
+    expect(unknownPage).not.toContain("evil.example");
+    expect((await post(new URLSearchParams())).status).toBe(400);
+    expect((await api(server.url, "/api/v1/mistakes", { cookie: student.cookie })).body.data).toHaveLength(1);
+    // Signed out: to the sign-in page, nothing stored.
+    const anonymous = await post(new URLSearchParams([["item", item]]), "");
+    expect(anonymous.status).toBe(302);
+  });
 });
