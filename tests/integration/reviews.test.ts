@@ -365,7 +365,12 @@ describe.each(testDatabases())("the mistake notebook on $name", (target) => {
         redirect: "manual",
       });
     const returnTo = `${practice}?chapter=linear-equations-in-two-variables&seed=7`;
-    const added = await post(new URLSearchParams([["item", item], ["returnTo", returnTo]]));
+    const added = await post(
+      new URLSearchParams([
+        ["item", item],
+        ["returnTo", returnTo],
+      ]),
+    );
     expect(added.status).toBe(200);
     const page = await added.text();
     expect(page).toContain("Added to your mistakes");
@@ -374,7 +379,12 @@ describe.each(testDatabases())("the mistake notebook on $name", (target) => {
     expect((list.body.data as { item: string; flagged: boolean }[]).map((e) => e.item)).toEqual([item]);
 
     // An unknown question, none, or a return address elsewhere: a clear message, nothing stored, no open redirect.
-    const unknown = await post(new URLSearchParams([["item", "no-such-paper:q1"], ["returnTo", "https://evil.example/"]]));
+    const unknown = await post(
+      new URLSearchParams([
+        ["item", "no-such-paper:q1"],
+        ["returnTo", "https://evil.example/"],
+      ]),
+    );
     expect(unknown.status).toBe(404);
     const unknownPage = await unknown.text();
     expect(unknownPage).toContain("This question could not be added");
