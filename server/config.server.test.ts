@@ -10,6 +10,7 @@ describe("loadConfig", () => {
       dataDir: "./data",
       logLevel: "info",
       samplePapers: false,
+      testClock: false,
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
@@ -24,6 +25,7 @@ describe("loadConfig", () => {
       REDIS_URL: "redis://127.0.0.1:6379",
       LOG_LEVEL: "warn",
       SAMPLE_PAPERS: "1",
+      TEST_CLOCK: "1",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -33,6 +35,7 @@ describe("loadConfig", () => {
       redisUrl: "redis://127.0.0.1:6379",
       logLevel: "warn",
       samplePapers: true,
+      testClock: true,
     });
   });
 
@@ -53,6 +56,7 @@ describe("loadConfig", () => {
     ["REDIS_URL", "http://localhost:6379"],
     ["LOG_LEVEL", "loud"],
     ["SAMPLE_PAPERS", "yes"],
+    ["TEST_CLOCK", "true"],
   ])("rejects %s=%s with a message naming the variable", (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

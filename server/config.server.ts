@@ -76,6 +76,9 @@ const EnvSchema = z
       .string()
       .regex(/^[\x21-\x7e]{16,200}$/, "must be 16 to 200 printable characters without spaces")
       .optional(),
+    // Lets a browser test move the review day with an X-Test-Now header (issue 27: three days of reviews in one
+    // run); server/http/clock.server.ts. Never on a real site: a student could pick their own day.
+    TEST_CLOCK: z.enum(["0", "1"]).default("0"),
   })
   .refine((env) => Boolean(env.SMTP_URL) === Boolean(env.MAIL_FROM), {
     message: "SMTP_URL and MAIL_FROM go together: set both to send email, or neither to write it to DATA_DIR/outbox",
@@ -101,6 +104,7 @@ const EnvSchema = z
       searchLimitPerIp: env.SEARCH_LIMIT_PER_IP,
       searchMissLimitPerIp: env.SEARCH_MISS_LIMIT_PER_IP,
       metricsToken: env.METRICS_TOKEN,
+      testClock: env.TEST_CLOCK === "1",
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
     };

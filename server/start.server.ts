@@ -28,6 +28,7 @@ export async function startServer(config: Config, options: AppOptions & { log?: 
     throw error;
   }
   const services = await createServices({ config, log, database });
+  if (config.testClock) log.warn("TEST_CLOCK=1: requests may set the review day with X-Test-Now; never on a real site");
   if (config.samplePapers) await seedSamplesOnStart(services);
   await syncModelPapersOnStart(services);
   // The search index catches up in the background (decision 015): a second or two on first start, ~0.1 s after;

@@ -4,6 +4,7 @@ import { LANGUAGE_COOKIE, LANGUAGE_OFFERED_COOKIE, localeFromPath } from "../../
 import type { SessionUser } from "../../server/auth/session.server.ts";
 import { fontUrl } from "../../server/content/font.server.ts";
 import { isDatabaseUnavailable } from "../../server/db/errors.server.ts";
+import { requestNow, TEST_NOW_HEADER } from "../../server/http/clock.server.ts";
 import { compiledCatalog, pageCatalog } from "../../server/i18n/catalog.server.ts";
 import { dueCount } from "../../server/reviews/notebook.server.ts";
 import { servicesContext, sessionContext } from "../context";
@@ -65,7 +66,8 @@ async function readRootData(
   }
   // The header's "due today" (issue 27): one indexed count; the count is a nicety, so an error shows none.
   const services = context.get(servicesContext);
-  const due = user && !unavailable ? await dueCount(services, user.id).catch(() => 0) : 0;
+  const now = requestNow(config, request.headers.get(TEST_NOW_HEADER));
+  const due = user && !unavailable ? await dueCount(services, user.id, now).catch(() => 0) : 0;
   // The page's URL (`url`), not the request's: a data request after a form's action is `/report.data`, whose
   // catalog would otherwise lack the page's namespaces.
   const { pathname } = url;

@@ -9,6 +9,7 @@ import { formField } from "../../domain/form-data.ts";
 import { formatDay, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { safeRedirect } from "../../domain/redirect.ts";
 import { isSubjectKey } from "../../domain/subjects.ts";
+import { requestNow, TEST_NOW_HEADER } from "../../server/http/clock.server.ts";
 import { HttpError } from "../../server/http/respond.server.ts";
 import { answerReview, dueReviews, flagItem, listMistakes } from "../../server/reviews/notebook.server.ts";
 import { servicesContext } from "../context";
@@ -16,6 +17,11 @@ import { requireUser } from "../requests/session.server";
 import { orUnavailable } from "../requests/unavailable.server";
 
 type Context = Readonly<RouterContextProvider>;
+
+/** The notebook's "now": the real time, or a browser test's day (server/http/clock.server.ts). */
+function nowOf(context: Context, request: Request): Date {
+  return requestNow(context.get(servicesContext).config, request.headers.get(TEST_NOW_HEADER));
+}
 
 export async function mistakesLoader(context: Context, url: URL) {
   const user = await requireUser(context, url);
@@ -29,9 +35,9 @@ export async function mistakesLoader(context: Context, url: URL) {
   };
 }
 
-export async function reviewLoader(context: Context, url: URL) {
+export async function reviewLoader(context: Context, request: Request, url: URL) {
   const user = await requireUser(context, url);
-  const due = await orUnavailable(() => dueReviews(context.get(servicesContext), user.id));
+  const due = await orUnavailable(() => dueReviews(context.get(servicesContext), user.id, nowOf(context, request)));
   const done = url.searchParams.get("done");
   return { next: due[0] ?? null, left: due.length, done: done === "left" || done === "again" ? done : null };
 }
@@ -43,7 +49,9 @@ export async function reviewAction(context: Context, request: Request, url: URL)
   const item = formField(form, "item");
   const points = form.getAll("point").map((value) => Number(value));
   try {
-    const outcome = await orUnavailable(() => answerReview(context.get(servicesContext), user.id, item, points));
+    const outcome = await orUnavailable(() =>
+      answerReview(context.get(servicesContext), user.id, item, points, nowOf(context, request)),
+    );
     const page = localizePath("/review", localeFromPath(url.pathname));
     throw redirect(`${page}?done=${outcome.left ? "left" : "again"}`);
   } catch (error) {
@@ -68,7 +76,8 @@ export async function mistakesAction(context: Context, request: Request, url: UR
   if (items.length === 0 || items.length > MAX_FLAGGED)
     return data({ flagged: [] as string[], problem: "Choose one question", returnTo }, { status: 400 });
   try {
-    for (const item of items) await orUnavailable(() => flagItem(context.get(servicesContext), user.id, item));
+    for (const item of items)
+      await orUnavailable(() => flagItem(context.get(servicesContext), user.id, item, nowOf(context, request)));
   } catch (error) {
     if (error instanceof HttpError)
       return data({ flagged: [] as string[], problem: error.message, returnTo }, { status: error.status });

@@ -13,8 +13,8 @@ import type { Route } from "./+types/review";
  * rescheduled (or leaves the notebook after its second full answer on another day). A plain form: it works
  * without JavaScript.
  */
-export function loader({ context, url }: Route.LoaderArgs) {
-  return reviewLoader(context, url);
+export function loader({ context, request, url }: Route.LoaderArgs) {
+  return reviewLoader(context, request, url);
 }
 
 export function action({ context, request, url }: Route.ActionArgs) {

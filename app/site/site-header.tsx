@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { formatNumber } from "../../domain/i18n.ts";
 import { SITE } from "../../domain/site.ts";
 import { useLocale, useT } from "./i18n";
 import { LanguageSwitch } from "./language-switch";
@@ -30,7 +31,7 @@ export function SiteHeader({ user }: { user: RootData["user"] }) {
   const toggleRef = useRef<HTMLElement>(null);
   const location = useLocation();
   const t = useT();
-  const { path } = useLocale();
+  const { path, locale } = useLocale();
 
   // A tap on a link navigates; the menu should not stay open over the new page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point
@@ -95,6 +96,18 @@ export function SiteHeader({ user }: { user: RootData["user"] }) {
             <span aria-hidden="true">{open ? "✕" : "☰"}</span>
             {/* On a phone the icon alone, so that the search button fits beside it. */}
             <span className="sr-only sm:not-sr-only">{t("common.nav.menu")}</span>
+            {/* The reviews due today show on the closed menu too: on a phone the header's link is inside it. */}
+            {user?.due ? (
+              <>
+                <span
+                  aria-hidden="true"
+                  className="min-w-5 rounded-full bg-amber-600 px-1 text-center text-xs leading-5 font-bold text-white"
+                >
+                  {formatNumber(locale, user.due)}
+                </span>
+                <span className="sr-only">{t("common.nav.due", { count: user.due })}</span>
+              </>
+            ) : null}
           </summary>
           <nav
             aria-label={t("common.nav.main")}

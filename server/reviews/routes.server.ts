@@ -3,6 +3,7 @@ import { z } from "zod";
 import { SUBJECTS } from "../../domain/subjects.ts";
 import { requireUser } from "../auth/session.server.ts";
 import { parseBody } from "../http/body.server.ts";
+import { requestNow, TEST_NOW_HEADER } from "../http/clock.server.ts";
 import { jsonWriteGuard } from "../http/guards.server.ts";
 import { sendOk } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
@@ -29,6 +30,7 @@ export function reviewsApiRouter(services: Services): Router {
   const router = Router();
   const writes = [jsonWriteGuard(services.config), express.json({ limit: "4kb" })];
   const personal = (res: Response) => res.setHeader("Cache-Control", "private, no-store");
+  const now = (req: Request) => requestNow(services.config, req.get(TEST_NOW_HEADER));
 
   router.get("/mistakes", async (req: Request, res: Response) => {
     const user = await requireUser(req);
@@ -41,20 +43,20 @@ export function reviewsApiRouter(services: Services): Router {
   router.post("/mistakes", ...writes, async (req: Request, res: Response) => {
     const user = await requireUser(req);
     const { item } = parseBody(itemBody, req.body);
-    await flagItem(services, user.id, item);
+    await flagItem(services, user.id, item, now(req));
     sendOk(res, null, "Added to your mistakes", 201);
   });
 
   router.get("/reviews/due", async (req: Request, res: Response) => {
     const user = await requireUser(req);
     personal(res);
-    sendOk(res, await dueReviews(services, user.id));
+    sendOk(res, await dueReviews(services, user.id, now(req)));
   });
 
   router.post("/reviews/:item", ...writes, async (req: Request, res: Response) => {
     const user = await requireUser(req);
     const { points } = parseBody(reviewAnswerSchema, req.body);
-    sendOk(res, await answerReview(services, user.id, String(req.params.item), points));
+    sendOk(res, await answerReview(services, user.id, String(req.params.item), points, now(req)));
   });
 
   return router;

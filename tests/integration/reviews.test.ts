@@ -186,6 +186,20 @@ describe.each(testDatabases())("the mistake notebook on $name", (target) => {
     expect(unknown.status).toBe(404);
   });
 
+  it("ignores X-Test-Now on a real server: no student picks their own review day", async () => {
+    const student = await signUp();
+    const later = { "X-Test-Now": new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toISOString() };
+    const flagged = await api(server.url, "/api/v1/mistakes", {
+      json: { item: ITEM },
+      cookie: student.cookie,
+      headers: later,
+    });
+    expect(flagged.status).toBe(201);
+    expect((await cardOf(student.id))?.dueDay).toBe(addDays(today(), 1));
+    const due = await api(server.url, "/api/v1/reviews/due", { cookie: student.cookie, headers: later });
+    expect(due.body.data).toEqual([]);
+  });
+
   it("shows the notebook and one review per page without JavaScript", async () => {
     const student = await signUp();
     await mark(student.id, 1);

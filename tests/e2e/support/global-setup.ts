@@ -12,7 +12,8 @@ export default async function globalSetup(_config: FullConfig) {
     // tests/integration/hardening.test.ts) would refuse some of them.
     // The listing's layout, the viewer and the console are tested on the generated sample papers (issue 25 §5:
     // a fixture, off by default).
-    { SEARCH_MISS_LIMIT_PER_IP: "100000", SAMPLE_PAPERS: "1" },
+    // TEST_CLOCK lets tests/e2e/review-days.spec.ts set the notebook's day with X-Test-Now.
+    { SEARCH_MISS_LIMIT_PER_IP: "100000", SAMPLE_PAPERS: "1", TEST_CLOCK: "1" },
     {
       readiness: [
         { path: "/healthz", timeoutMs: 90_000 },
