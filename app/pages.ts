@@ -68,18 +68,11 @@ export const PAGES: readonly PageRoute[] = [
   { file: "routes/practice-check.tsx", paths: ["practice/:attemptId/check"], policy: PRACTICE },
   { file: "routes/practice-result.tsx", paths: ["practice/:attemptId/result"], policy: PRACTICE },
   { file: "routes/progress.tsx", paths: ["progress"], policy: PRACTICE },
-  // The mistake notebook and today's review (issue 27): a student's own; never cached by the server, nor kept
-  // (a kept review page would post answers to yesterday's set).
-  {
-    file: "routes/mistakes.tsx",
-    paths: ["mistakes"],
-    policy: { cache: false, keep: false, namespaces: ["practice", "paper"] },
-  },
-  {
-    file: "routes/review.tsx",
-    paths: ["review"],
-    policy: { cache: false, keep: false, namespaces: ["practice", "paper"] },
-  },
+  // The mistake notebook and today's review (issue 27): a student's own, kept on their device like practice (the
+  // review works offline once loaded; its answers wait on the phone, app/reviews/review-outbox.ts, and a kept
+  // page hides the questions answered since it was loaded). Never cached by the server; sign-out deletes them.
+  { file: "routes/mistakes.tsx", paths: ["mistakes"], policy: PRACTICE },
+  { file: "routes/review.tsx", paths: ["review"], policy: PRACTICE },
   // A forgotten password (issue 26): never cached or kept; one page's address carries a working link.
   {
     file: "routes/forgot-password.tsx",

@@ -2,9 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  answerDay,
   DAILY_REVIEW_LIMIT,
   daysBetween,
   dueCards,
+  LATE_ANSWER_DAYS,
   newCard,
   type ReviewCard,
   type ReviewOutcome,
@@ -29,6 +31,16 @@ describe("day helpers", () => {
     }
     expect(() => addDays("2027-02-03", 0.5)).toThrow(RangeError);
     expect(() => dueCards([], "03-02-2027")).toThrow(RangeError);
+  });
+});
+
+describe("answerDay", () => {
+  it("counts an answer kept offline on the day it was given, within a week, and never in the future", () => {
+    expect(answerDay("2027-01-10")).toBe("2027-01-10");
+    expect(answerDay("2027-01-10", "2027-01-08")).toBe("2027-01-08");
+    expect(answerDay("2027-01-10", "2027-01-12")).toBe("2027-01-10");
+    expect(answerDay("2027-01-10", "2026-12-01")).toBe(addDays("2027-01-10", -LATE_ANSWER_DAYS));
+    expect(answerDay("2027-01-10", addDays("2027-01-10", -LATE_ANSWER_DAYS))).toBe("2027-01-03");
   });
 });
 

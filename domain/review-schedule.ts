@@ -73,6 +73,20 @@ export function daysBetween(from: string, to: string): number {
   return dayNumber(to) - dayNumber(from);
 }
 
+/** How many days late an answer kept on a phone offline may still count on the day it was given. */
+export const LATE_ANSWER_DAYS = 7;
+
+/**
+ * The day a review answer counts on: the day the phone says it was given (an answer kept offline and sent later),
+ * but never after today nor more than LATE_ANSWER_DAYS before it, since a phone's clock can be wrong. Without a
+ * claim, today.
+ */
+export function answerDay(today: string, claimed?: string): string {
+  if (claimed === undefined || claimed > today) return today;
+  const earliest = addDays(today, -LATE_ANSWER_DAYS);
+  return claimed < earliest ? earliest : claimed;
+}
+
 /**
  * The due day `wait` days after `on`, fitted before the exam: never later than the day before the exam while that
  * day is still ahead, so every item gets its last look before the paper. With the exam tomorrow, today or past

@@ -6,7 +6,7 @@
  */
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { formField } from "../../domain/form-data.ts";
-import { formatDay, localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { formatDay, indianDay, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { safeRedirect } from "../../domain/redirect.ts";
 import { isSubjectKey } from "../../domain/subjects.ts";
 import { requestNow, TEST_NOW_HEADER } from "../../server/http/clock.server.ts";
@@ -37,9 +37,12 @@ export async function mistakesLoader(context: Context, url: URL) {
 
 export async function reviewLoader(context: Context, request: Request, url: URL) {
   const user = await requireUser(context, url);
-  const due = await orUnavailable(() => dueReviews(context.get(servicesContext), user.id, nowOf(context, request)));
+  const now = nowOf(context, request);
+  const due = await orUnavailable(() => dueReviews(context.get(servicesContext), user.id, now));
   const done = url.searchParams.get("done");
-  return { next: due[0] ?? null, left: due.length, done: done === "left" || done === "again" ? done : null };
+  // The whole day's set (at most DAILY_REVIEW_LIMIT), so that the page can go through it offline once loaded;
+  // `today` tells a page kept from an earlier day which answers on this phone it has not seen.
+  return { items: due, today: indianDay(now), done: done === "left" || done === "again" ? done : null };
 }
 
 /** A review's ticked points (`point` checkboxes); the item is rescheduled and the next one shown. */

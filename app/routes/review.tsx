@@ -1,10 +1,12 @@
 import { Form, useNavigation } from "react-router";
 import { formatNumber } from "../../domain/i18n.ts";
 import { ModelPaperBody } from "../model-papers/model-paper-view";
+import { useReviewOutbox } from "../reviews/review-outbox-hook";
 import { REVIEW_PAGE_HEADERS, reviewAction, reviewLoader } from "../reviews/reviews.server";
 import { Breadcrumbs } from "../site/breadcrumbs";
 import { i18nFrom, useLocale, useT } from "../site/i18n";
 import { pageMeta } from "../site/meta";
+import { useRootData } from "../site/root-data";
 import type { Route } from "./+types/review";
 
 /**
@@ -39,17 +41,25 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Review({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { path, locale } = useLocale();
-  const { next, left, done } = loaderData;
+  const { items, today, done } = loaderData;
+  const userId = useRootData().user?.id ?? null;
+  const outbox = useReviewOutbox(userId, today);
+  // Answers this phone holds are not asked again, even on a page loaded before they were given.
+  const left = items.filter((entry) => !outbox.answered.has(entry.item));
+  const next = left[0] ?? null;
   const submitting = useNavigation().state === "submitting";
   const problem = (actionData as { problem?: string } | undefined)?.problem;
+  const said = outbox.last ?? done;
   return (
     <>
       <Breadcrumbs label={t("practice.review.title")} path="/review" />
       <div className="mx-auto max-w-3xl px-4 py-6">
         <h1 className="text-2xl font-bold text-indigo-900 sm:text-3xl">{t("practice.review.title")}</h1>
-        {done ? (
+        {said ? (
           <p role="status" className="mt-3 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-emerald-950">
-            {t(done === "left" ? "practice.review.left" : "practice.review.again")}
+            {said === "kept"
+              ? t("practice.review.kept", { count: outbox.waiting })
+              : t(said === "left" ? "practice.review.left" : "practice.review.again")}
           </p>
         ) : null}
         {problem ? (
@@ -67,13 +77,25 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
         ) : (
           <>
             <p className="mt-2 text-slate-700">
-              {t("practice.review.count", { count: left })} · {next.paper_title}
+              {t("practice.review.count", { count: left.length })} · {next.paper_title}
             </p>
             <p className="mt-1 text-slate-700">{t("practice.review.how")}</p>
             <div className="mt-4">
               <ModelPaperBody view={{ language: next.language, questions: [next.question] }} answers="each" />
             </div>
-            <Form method="post" className="mt-6 rounded-xl border border-indigo-200 bg-indigo-50 p-4">
+            {/* A plain form without JavaScript (one question per page, through the action); with it, the answer is
+                kept on the phone and sent from there, and the next question shows at once, online or not. */}
+            <Form
+              key={next.item}
+              method="post"
+              className="mt-6 rounded-xl border border-indigo-200 bg-indigo-50 p-4"
+              onSubmit={(event) => {
+                if (userId === null) return;
+                event.preventDefault();
+                const ticked = new FormData(event.currentTarget).getAll("point").map((value) => Number(value));
+                outbox.answer(next.item, ticked);
+              }}
+            >
               <input type="hidden" name="item" value={next.item} />
               <fieldset>
                 <legend className="font-semibold text-slate-900">{t("practice.review.tick")}</legend>

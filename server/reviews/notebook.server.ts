@@ -7,7 +7,7 @@
 import { and, asc, count, eq, gt, inArray, lte } from "drizzle-orm";
 import { indianDay } from "../../domain/i18n.ts";
 import { markFromPoints } from "../../domain/practice.ts";
-import { addDays, dueCards, newCard, type ReviewCard, reviewCard } from "../../domain/review-schedule.ts";
+import { addDays, answerDay, dueCards, newCard, type ReviewCard, reviewCard } from "../../domain/review-schedule.ts";
 import type { Db } from "../db/client.server.ts";
 import { examDates, reviewCards, users } from "../db/schema.ts";
 import { HttpError } from "../http/respond.server.ts";
@@ -285,6 +285,7 @@ export async function answerReview(
   key: string,
   points: readonly number[],
   now = new Date(),
+  answeredAt?: Date,
 ): Promise<{ left: boolean; due_day: string | null; scored: number; marks: number }> {
   const { db } = services.database;
   const [row] = await db
@@ -301,10 +302,12 @@ export async function answerReview(
     });
   }
   const today = indianDay(now);
+  // An answer kept on a phone offline counts on the day it was given (domain/review-schedule.ts's answerDay).
+  const day = answerDay(today, answeredAt ? indianDay(answeredAt) : undefined);
   const examDay = await examDayFor(services, userId, today);
   const scored = markFromPoints({ max: found.item.marks, points: found.item.marking.map((p) => p.marks) }, points);
   const missed = found.item.marking.flatMap((_, i) => (points.includes(i) ? [] : [i]));
-  const next = await applyReview(db, userId, row, { fraction: scored / found.item.marks, day: today }, examDay, missed);
+  const next = await applyReview(db, userId, row, { fraction: scored / found.item.marks, day }, examDay, missed);
   return { left: next === null, due_day: next?.dueDay ?? null, scored, marks: found.item.marks };
 }
 

@@ -20,6 +20,8 @@ export const reviewAnswerSchema = z.object({
       error: "points must be a list of marking points",
     })
     .max(50, "Too many points"),
+  // When the answer was given, for one kept on a phone offline and sent later (an ISO instant).
+  answered_at: z.iso.datetime({ offset: true, error: "answered_at must be a date and time" }).optional(),
 });
 
 /**
@@ -55,8 +57,9 @@ export function reviewsApiRouter(services: Services): Router {
 
   router.post("/reviews/:item", ...writes, async (req: Request, res: Response) => {
     const user = await requireUser(req);
-    const { points } = parseBody(reviewAnswerSchema, req.body);
-    sendOk(res, await answerReview(services, user.id, String(req.params.item), points, now(req)));
+    const { points, answered_at } = parseBody(reviewAnswerSchema, req.body);
+    const at = answered_at === undefined ? undefined : new Date(answered_at);
+    sendOk(res, await answerReview(services, user.id, String(req.params.item), points, now(req), at));
   });
 
   return router;

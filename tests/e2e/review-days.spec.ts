@@ -8,6 +8,7 @@
 import type { Page } from "@playwright/test";
 import { formatDay, indianDay } from "../../domain/i18n.ts";
 import { signUpViaApi } from "./support/accounts.ts";
+import { hydrated } from "./support/hydration.ts";
 import { expect, test } from "./support/test.ts";
 
 test.use({ viewport: { width: 360, height: 740 }, serviceWorkers: "block" });
@@ -91,4 +92,62 @@ test("three days of reviews: flagged, due the next day, back on a later day, and
   await page.goto("/mr/mistakes");
   await expect(page.getByText(/^अजून एकही चूक नाही\./)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("day-3-mr.png"), fullPage: true });
+});
+
+test("the review goes on offline once loaded, and its answers reach the server when the phone is back online", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  await signUpViaApi(page, baseURL, testInfo);
+  // Day 1: two questions into the notebook, through the API the flag button uses.
+  const day1 = { "X-Test-Now": morning(1).toISOString(), Origin: baseURL ?? "" };
+  for (const item of ["math-1-model-1:q2a1", "math-1-model-1:q1a2"]) {
+    const flagged = await page.request.post("/api/v1/mistakes", { data: { item }, headers: day1 });
+    expect(flagged.status(), await flagged.text()).toBe(201);
+  }
+
+  // Day 2: the review loads online, then the connection goes.
+  await liveOn(page, morning(2));
+  await page.goto("/review");
+  await expect(page.getByText("2 questions due today", { exact: false })).toBeVisible();
+  const submit = await hydrated(page.getByRole("button", { name: "Done: next question" }));
+  await context.setOffline(true);
+
+  // The first in full, the second with nothing ticked: both kept on the phone, the next question at once.
+  const full = await page.locator("input[name=item]").inputValue();
+  const empty = full === "math-1-model-1:q2a1" ? "math-1-model-1:q1a2" : "math-1-model-1:q2a1";
+  for (const point of await page.locator("form[method=post]").getByRole("checkbox").all()) await point.check();
+  await submit.click();
+  const status = page.getByRole("status").filter({ hasText: /\S/ });
+  await expect(status).toHaveText("Saved on this phone: 1 answer will be sent when you are back online.");
+  await expect(page.getByText("1 question due today", { exact: false })).toBeVisible();
+  await page.getByRole("button", { name: "Done: next question" }).click();
+  await expect(status).toHaveText("Saved on this phone: 2 answers will be sent when you are back online.");
+  await expect(page.getByText("Nothing is due today.")).toBeVisible();
+
+  // Back online: both reach the server, counted on day 2, and the header's count follows.
+  await context.setOffline(false);
+  await expect(status).toHaveText("Saved. That question will come back on a later day.");
+  await expect(page.locator("header summary").filter({ hasText: "review due" })).toHaveCount(0);
+  const notebook = await page.request.get("/api/v1/mistakes", { headers: { "X-Test-Now": morning(2).toISOString() } });
+  const entries = (
+    (await notebook.json()) as {
+      data: { item: string; full_reviews: number; missed_points: number[]; due_day: string }[];
+    }
+  ).data;
+  const byItem = new Map(entries.map((entry) => [entry.item, entry]));
+  const day2 = indianDay(morning(2));
+  // The full answer counts once; the empty one brings its question back the next day with every point missed.
+  expect(byItem.get(full)).toMatchObject({ full_reviews: 1 });
+  expect((byItem.get(full)?.due_day ?? "") > day2).toBe(true);
+  expect(byItem.get(empty)).toMatchObject({ full_reviews: 0, due_day: indianDay(morning(3)) });
+  expect(byItem.get(empty)?.missed_points.length).toBeGreaterThan(0);
+  expect(
+    await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith("ps-review-outbox:"))
+        .map((key) => localStorage.getItem(key)),
+    ),
+  ).toEqual([expect.not.stringContaining('"sent":false')]);
 });

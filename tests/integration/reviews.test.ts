@@ -124,6 +124,28 @@ describe.each(testDatabases())("the mistake notebook on $name", (target) => {
     expect(await cardOf(student.id)).toBeUndefined();
   });
 
+  it("counts an answer kept offline on the day it was given, never a future day, and refuses a bad moment", async () => {
+    const student = await signUp();
+    await mark(student.id, 0.5);
+    await setCard(student.id, { dueDay: addDays(today(), -3), addedDay: addDays(today(), -5) });
+    const answer = (answered_at: unknown) =>
+      api(server.url, `/api/v1/reviews/${encodeURIComponent(ITEM)}`, {
+        json: { points: [0, 1, 2, 3], answered_at },
+        cookie: student.cookie,
+      });
+    const bad = await answer("last Tuesday");
+    expect(bad.status).toBe(400);
+    expect(bad.body.meta).toMatchObject({ message: expect.stringContaining("answered_at") });
+
+    // Given two days ago on a phone without a connection, sent today: it counts on its own day.
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString();
+    expect((await answer(twoDaysAgo)).body.data).toMatchObject({ left: false });
+    expect((await cardOf(student.id))?.lastReviewDay).toBe(indianDay(twoDaysAgo));
+    // A phone whose clock is years ahead counts as today: another day, so the second full answer takes it out.
+    expect((await answer("2031-01-01T10:00:00+05:30")).body.data).toMatchObject({ left: true });
+    expect(await cardOf(student.id)).toBeUndefined();
+  });
+
   it("brings a missed point back the next day and counts it as missed", async () => {
     const student = await signUp();
     await mark(student.id, 1);
