@@ -49,7 +49,8 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
   const next = left[0] ?? null;
   const submitting = useNavigation().state === "submitting";
   const problem = (actionData as { problem?: string } | undefined)?.problem;
-  const said = outbox.last ?? done;
+  // Answers still on the phone are said so on any visit (a kept page reopened offline), not only after the tap.
+  const said = outbox.last ?? (outbox.waiting > 0 ? "kept" : done);
   return (
     <>
       <Breadcrumbs label={t("practice.review.title")} path="/review" />

@@ -6,7 +6,9 @@ import { PAGES_CACHE } from "../../app/offline/offline-names.ts";
 import { type AppProcess, startAppProcess } from "../../scripts/lib/app-process.ts";
 import { CHROMIUM_FLAGS, chromiumPath } from "../../scripts/lib/chromium.ts";
 import { CLIENT_DIR } from "../support/build.ts";
+import { signUpViaApi } from "./support/accounts.ts";
 import { expectNoViolations } from "./support/axe.ts";
+import { hydrated } from "./support/hydration.ts";
 import { expect, RESEND_ON_RESET, test } from "./support/test.ts";
 
 /**
@@ -182,6 +184,59 @@ test("a page seen online opens offline; a page never seen shows the offline page
   await expect(page.getByRole("link", { name: "जतन केलेल्या प्रश्नपत्रिका उघडा" })).toHaveAttribute("href", "/mr/saved");
   await expectNoViolations(page, "the Marathi offline page");
   await page.context().setOffline(false);
+  forgiveOfflineFailures(consoleErrors);
+});
+
+test("a review loaded online reopens offline on a 360 px phone, in Marathi, without the question answered there", async ({
+  page,
+  baseURL,
+  consoleErrors,
+}, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signUpViaApi(page, baseURL, testInfo);
+  // Flagged yesterday (the browser tests' server takes the day from X-Test-Now), so both are due today.
+  const yesterday = { "X-Test-Now": new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString(), Origin: baseURL ?? "" };
+  for (const item of ["math-1-model-1:q2a1", "math-1-model-1:q1a2"]) {
+    const flagged = await page.request.post("/api/v1/mistakes", { data: { item }, headers: yesterday });
+    expect(flagged.status(), await flagged.text()).toBe(201);
+  }
+  await page.goto("/mr");
+  await controlledBy(page);
+  await page.goto("/mr/review");
+  await expect(page.getByText("आज 2 प्रश्न बाकी", { exact: false })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async ([cache, url]) => Boolean(await (await caches.open(cache as string)).match(url as string)),
+        [PAGES_CACHE, new URL("/mr/review", page.url()).href],
+      ),
+    )
+    .toBe(true);
+
+  const submit = await hydrated(page.getByRole("button", { name: "झाले: पुढचा प्रश्न" }));
+  await page.context().setOffline(true);
+  for (const point of await page.locator("form[method=post]").getByRole("checkbox").all()) await point.check();
+  await submit.click();
+  await expect(page.getByRole("status").filter({ hasText: /\S/ })).toHaveText(
+    "या फोनवर जतन केले: 1 उत्तर इंटरनेट आल्यावर पाठवले जाईल.",
+  );
+
+  // The phone's copy of the page, offline: the answered question is not asked again.
+  await page.reload();
+  await expect(page.getByText("आज 1 प्रश्न बाकी", { exact: false })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /\S/ })).toHaveText(
+    "या फोनवर जतन केले: 1 उत्तर इंटरनेट आल्यावर पाठवले जाईल.",
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: testInfo.outputPath("review-offline-mr.png"), fullPage: true });
+
+  // Online again: the answer reaches the server, and the page's set follows it.
+  await page.context().setOffline(false);
+  await expect
+    .poll(
+      async () => ((await (await page.request.get("/api/v1/reviews/due")).json()) as { data: unknown[] }).data.length,
+    )
+    .toBe(1);
   forgiveOfflineFailures(consoleErrors);
 });
 
