@@ -297,5 +297,20 @@ test.describe("without JavaScript on a phone", () => {
     const id = /\/practice\/([0-9a-f-]{36})\/result$/.exec(page.url())?.[1];
     const saved = (await (await page.request.get(`/api/v1/attempts/${id}`)).json()).data;
     expect(saved.points).toEqual({ q1a1: [0], q2a1: [0, 1, 2], q2a2: [0, 1, 2, 3], q2a3: [0], q2b4: [0, 2] });
+
+    // Its mistakes are in the notebook (issue 27 §2), each with the points not ticked.
+    await page.getByRole("link", { name: "My mistakes" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My mistakes");
+    await expect(page.getByText("The points you missed last time").first()).toBeVisible();
+    const notebook = (await (await page.request.get("/api/v1/mistakes?subject=math_1")).json()).data as {
+      item: string;
+      missed_points: number[];
+    }[];
+    const keys = notebook.map((entry) => entry.item);
+    expect(keys).toContain(`${PAPER}:q2a1`);
+    // Q.2 (A)'s full answer (every point ticked) stays out.
+    expect(keys).not.toContain(`${PAPER}:q2a2`);
+    expect(notebook.find((entry) => entry.item === `${PAPER}:q2a1`)?.missed_points).toEqual([3]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });
