@@ -18,6 +18,7 @@
  *   BENCH_WARMUP=2 BENCH_DURATION=3 BENCH_OUT=/tmp/bench.md npm run bench   # a quick check
  *   npm run bench                                                          # the committed numbers
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench     # PostgreSQL too
+ *   DATABASE_URL=… REDIS_URL=redis://127.0.0.1:6379 npm run bench         # PostgreSQL with Redis, as deployed
  *   BENCH_ONLY=http npm run bench         # only the load test: prints its tables, writes no file
  *   BENCH_ONLY=viewer npm run bench       # only the viewer step: prints its table, writes no file
  *   BENCH_ONLY=search npm run bench       # only the search scenario on PGlite: prints its table, writes no file

@@ -7,8 +7,10 @@ import type { ViteDevServer } from "vite";
 import { expressRequestContext, nonceContext, servicesContext } from "../app/context.ts";
 import { adminApiRouter } from "./admin/routes.server.ts";
 import { accountsApiRouter } from "./auth/routes.server.ts";
+import { getUser } from "./auth/session.server.ts";
 import { seoRouter, vitalsApiRouter } from "./content/routes.server.ts";
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "./db/errors.server.ts";
+import { requestNow, TEST_NOW_HEADER } from "./http/clock.server.ts";
 import { isSameOrigin } from "./http/guards.server.ts";
 import { wantsJsonEnvelope } from "./http/negotiate.server.ts";
 import { createPageCache, type PageCacheOptions } from "./http/page-cache.server.ts";
@@ -24,6 +26,7 @@ import { getQuestionHandler, paperFilesRouter, papersApiRouter } from "./papers/
 import { attemptsApiRouter } from "./practice/routes.server.ts";
 import { readingApiRouter } from "./reading/routes.server.ts";
 import { reportsApiRouter } from "./reports/routes.server.ts";
+import { dueForRequest } from "./reviews/notebook.server.ts";
 import { reviewsApiRouter } from "./reviews/routes.server.ts";
 import { searchIndexWarming } from "./search/index.server.ts";
 import { searchHandler } from "./search/routes.server.ts";
@@ -55,11 +58,20 @@ export function createApp(services: Services, options: AppOptions = {}): express
   // pick its own rate-limit bucket by sending the header.
   app.set("trust proxy", config.trustProxy);
 
-  // Anonymous pages, kept for two seconds (decision 014): answered right after the request log, before the
-  // static files' disk check and the per-response middleware, whose headers the kept page carries.
+  // Pages kept for two seconds (decision 014; for students too, decision 032): answered right after the request
+  // log, before the static files' disk check and the per-response middleware, whose headers the kept page carries.
   const pageCache =
     options.build && !development && options.pageCache !== false
-      ? createPageCache(services.database, { ...options.pageCache, accept: (req) => hostProblem(req) === undefined })
+      ? createPageCache(services.database, {
+          student: async (req) => {
+            const user = await getUser(req);
+            if (!user) return null;
+            const now = requestNow(config, req.get(TEST_NOW_HEADER));
+            return { id: user.id, variant: String(await dueForRequest(services, user.id, req, now)) };
+          },
+          ...options.pageCache,
+          accept: (req) => hostProblem(req) === undefined,
+        })
       : undefined;
 
   // Every request is timed for /metrics, those the page cache answers too.

@@ -1,5 +1,13 @@
 import path from "node:path";
 import { AUTH_LIMITS, type AuthLimits } from "./auth/limits.server.ts";
+import { attachSessionEvents } from "./auth/session.server.ts";
+import {
+  localSessionEvents,
+  noSessionEvents,
+  redisSessionEvents,
+  type SessionEvents,
+} from "./auth/session-events.server.ts";
+import { forgetCaches } from "./cache/cache.server.ts";
 import type { Config } from "./config.server.ts";
 import type { Database } from "./db/client.server.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./http/rate-limit.server.ts";
@@ -24,6 +32,8 @@ export interface Services {
   authLimits: AuthLimits;
   /** Email: SMTP with SMTP_URL and MAIL_FROM, else the outbox in DATA_DIR (decision 026). */
   mailer: Mailer;
+  /** Whether sessions may be kept in memory, and the announcement of their end to other instances (decision 032). */
+  sessionEvents: SessionEvents;
 }
 
 export async function createServices(options: {
@@ -38,7 +48,14 @@ export async function createServices(options: {
   const { config, log } = options;
   const rateLimiter =
     options.rateLimiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl, log) : createMemoryRateLimiter());
+  const sessionEvents = !config.databaseUrl
+    ? localSessionEvents()
+    : config.redisUrl
+      ? redisSessionEvents(config.redisUrl, log, () => forgetCaches(options.database, "sessions"))
+      : noSessionEvents();
+  attachSessionEvents(options.database, sessionEvents);
   return {
+    sessionEvents,
     config,
     log,
     database: options.database,
@@ -68,5 +85,6 @@ export function paperStoreFor(config: Pick<Config, "dataDir" | "databaseUrl">, d
 export async function closeServices(services: Services): Promise<void> {
   await services.mailer.close();
   await services.rateLimiter.close();
+  await services.sessionEvents.close();
   await services.database.close();
 }

@@ -6,8 +6,8 @@ import { fontUrl } from "../../server/content/font.server.ts";
 import { isDatabaseUnavailable } from "../../server/db/errors.server.ts";
 import { requestNow, TEST_NOW_HEADER } from "../../server/http/clock.server.ts";
 import { compiledCatalog, pageCatalog } from "../../server/i18n/catalog.server.ts";
-import { dueCount } from "../../server/reviews/notebook.server.ts";
-import { servicesContext, sessionContext } from "../context";
+import { dueForRequest } from "../../server/reviews/notebook.server.ts";
+import { expressRequestContext, servicesContext, sessionContext } from "../context";
 import { i18nFor, registerCatalog } from "../site/i18n";
 import { mediumFromCookie } from "../site/medium";
 import type { PageRefusal, RootData } from "../site/meta";
@@ -67,7 +67,10 @@ async function readRootData(
   // The header's "due today" (issue 27): one indexed count; the count is a nicety, so an error shows none.
   const services = context.get(servicesContext);
   const now = requestNow(config, request.headers.get(TEST_NOW_HEADER));
-  const due = user && !unavailable ? await dueCount(services, user.id, now).catch(() => 0) : 0;
+  const due =
+    user && !unavailable
+      ? await dueForRequest(services, user.id, context.get(expressRequestContext), now).catch(() => 0)
+      : 0;
   // The page's URL (`url`), not the request's: a data request after a form's action is `/report.data`, whose
   // catalog would otherwise lack the page's namespaces.
   const { pathname } = url;
@@ -94,7 +97,9 @@ async function readRootData(
     : null;
   return {
     siteUrl: config.siteUrl,
-    user: user ? { id: user.id, name: user.name, due } : null,
+    // No name: nothing on a page needs it, and a signed-in page kept for every student (decision 032) must carry
+    // nothing of one student but their id.
+    user: user ? { id: user.id, due } : null,
     locale,
     catalog: catalog.key,
     offerMarathi,

@@ -5,7 +5,7 @@ import { SITE } from "../../domain/site.ts";
 export interface RootData {
   siteUrl: string;
   /** `due`: the reviews due today (issue 27), which the header shows. */
-  user: { id: string; name: string; due: number } | null;
+  user: { id: string; due: number } | null;
   /** The page's interface language, from its path. */
   locale: Locale;
   /** The key of the page's messages (its language and namespaces): see app/site/i18n.ts. */

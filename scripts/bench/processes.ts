@@ -64,16 +64,18 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"
 
 /**
  * The production server as every script and test starts it (scripts/lib/app-process.ts), on PGlite or
- * `databaseUrl`, with the generated sample papers and no Redis. LOG_LEVEL=warn: every line it logs is
+ * `databaseUrl`, with the generated sample papers; Redis only on PostgreSQL, and only when REDIS_URL is set. LOG_LEVEL=warn: every line it logs is
  * a problem to report. Ready once /healthz and then /readyz (its database) answer.
  */
 export async function startApp(databaseUrl?: string, env: Record<string, string | undefined> = {}): Promise<Served> {
   const problems = problemLines(() => true);
   const app = await startAppProcess(
     {
-      // Nothing shared with other processes on this machine: no Redis, and PostgreSQL only when asked.
+      // Nothing shared with other processes on this machine unless asked: PostgreSQL with DATABASE_URL, and with it
+      // Redis when REDIS_URL is set, as a deployment on PostgreSQL has it (it carries the ends of sessions between
+      // instances, so that they may keep sessions in memory: decision 032).
       DATABASE_URL: databaseUrl,
-      REDIS_URL: undefined,
+      REDIS_URL: databaseUrl ? process.env.REDIS_URL || undefined : undefined,
       LOG_LEVEL: "warn",
       SAMPLE_PAPERS: "1",
       // The load sends no X-Forwarded-For: the server trusts no proxy unless this environment says so.

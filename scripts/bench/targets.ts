@@ -47,6 +47,8 @@ export interface PreparedTargets {
 const LISTING_PATH = "/api/v1/get-question?subject=math_1&medium=marathi&standard=10";
 const SUBJECT_PATH = "/maharashtra-board-math-1-question-papers";
 const ARTICLE_PATH = "/10th-examination";
+const PAPER_PATH = "/maharashtra-board-math-1-question-papers/math-1-model-1?answers=all";
+const PROGRESS_PATH = "/progress";
 const JSON_BODY = { "Content-Type": "application/json" };
 const API_GOAL: Goal = { minShare: 0.25, maxP99Ms: 25 };
 const PAGE_GOAL: Goal = { minShare: 0.1, maxP99Ms: 50 };
@@ -71,14 +73,24 @@ function get(key: string, label: string, path: string, connections: number, goal
 export async function prepareTargets(base: string): Promise<PreparedTargets> {
   const account = await signUp(base);
   const pdf = await largestPdf(base, account.cookie);
-  const signedIn = get("subject-signed-in", `GET ${SUBJECT_PATH} (signed in)`, SUBJECT_PATH, 50);
+  const checking = await checkingPage(base, account.cookie);
+  // Issue 28: the pages the signed-in crowd opens, with the anonymous pages' goal. The subject and model paper
+  // pages are the same for every student and kept for them (decision 032); /progress and the checking page are
+  // one student's own and rendered every time, so they are reported without a goal.
+  const signedIn = (key: string, label: string, path: string, goal?: Goal): Target => {
+    const target = get(key, `GET ${label} (signed in)`, path, 50, goal);
+    return { ...target, headers: { ...target.headers, Cookie: account.cookie } };
+  };
   const range = get("pdf", `GET ${pdf.url} (signed in, Range: bytes=0-65535)`, pdf.url, 50);
   const targets: Target[] = [
     get("api", "GET /api/v1/get-question (math_1, marathi)", LISTING_PATH, 100, API_GOAL),
     { ...get("home", "GET / (anonymous)", "/", 50, PAGE_GOAL), cached: true },
     { ...get("subject", `GET ${SUBJECT_PATH} (anonymous)`, SUBJECT_PATH, 50, PAGE_GOAL), cached: true },
     { ...get("article", `GET ${ARTICLE_PATH} (anonymous)`, ARTICLE_PATH, 50, PAGE_GOAL), cached: true },
-    { ...signedIn, headers: { ...signedIn.headers, Cookie: account.cookie } },
+    { ...signedIn("subject-signed-in", SUBJECT_PATH, SUBJECT_PATH, PAGE_GOAL), cached: true },
+    { ...signedIn("paper-signed-in", PAPER_PATH, PAPER_PATH, PAGE_GOAL), cached: true },
+    signedIn("progress-signed-in", PROGRESS_PATH, PROGRESS_PATH),
+    signedIn("checking-signed-in", "/practice/:id/check", checking),
     { ...range, headers: { ...range.headers, Cookie: account.cookie, Range: "bytes=0-65535" }, expectedStatus: 206 },
     {
       key: "login",
@@ -110,6 +122,25 @@ async function signUp(base: string): Promise<{ email: string; password: string; 
   const cookie = cookieFrom(signup.headers["set-cookie"], "ps_session");
   if (!cookie) throw new Error("signup set no ps_session cookie");
   return { email, password, cookie };
+}
+
+/** A practice attempt of the account, past its writing time: its checking page's path. */
+async function checkingPage(base: string, cookie: string): Promise<string> {
+  const headers = { ...JSON_BODY, Cookie: cookie };
+  const start = await httpRequest(`${base}/api/v1/attempts`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ paper_id: "math-1-model-1" }),
+  });
+  if (start.status !== 201) throw new Error(`starting an attempt answered ${start.status}: ${start.body.toString()}`);
+  const id = (JSON.parse(start.body.toString()) as { data: { id: string } }).data.id;
+  const done = await httpRequest(`${base}/api/v1/attempts/${id}/finish-writing`, {
+    method: "POST",
+    headers,
+    body: "{}",
+  });
+  if (done.status !== 200) throw new Error(`finishing the writing answered ${done.status}: ${done.body.toString()}`);
+  return `/practice/${id}/check`;
 }
 
 function cookieFrom(setCookie: string | string[] | undefined, name: string): string | undefined {

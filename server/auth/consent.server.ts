@@ -31,7 +31,7 @@ import type { Services } from "../services.server.ts";
 import { accountNamed } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { checkPassword } from "./profile.server.ts";
-import { createSession, hashToken, isToken, newToken } from "./session.server.ts";
+import { createSession, hashToken, isToken, newToken, sessionsChanged } from "./session.server.ts";
 
 type ConsentServices = Pick<Services, "database" | "mailer" | "config" | "log">;
 
@@ -191,12 +191,14 @@ export async function giveConsent(
 
 /** The parent declines: the sign-up is deleted at once. False when the link no longer works. */
 export async function declineConsent(services: Pick<Services, "database">, token: string, now = new Date()) {
-  return services.database.db.transaction(async (tx) => {
+  const declined = await services.database.db.transaction(async (tx) => {
     const row = await waitingFor(tx, token, now);
     if (!row) return false;
     await tx.delete(users).where(eq(users.id, row.userId));
     return true;
   });
+  if (declined) sessionsChanged(services);
+  return declined;
 }
 
 /**
@@ -217,6 +219,7 @@ export async function deleteUnconsented(services: Pick<Services, "database">, no
     .delete(users)
     .where(inArray(users.id, expired))
     .returning({ id: users.id });
+  if (deleted.length) sessionsChanged(services);
   return deleted.length;
 }
 
@@ -250,6 +253,7 @@ export async function withdrawConsent(
       ),
     )
     .returning({ id: users.id });
+  if (deleted.length) sessionsChanged(services);
   return deleted.length ? "withdrawn" : "noSuchChild";
 }
 

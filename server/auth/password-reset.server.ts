@@ -22,7 +22,7 @@ import type { Services } from "../services.server.ts";
 import { accountNamed } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { ACCOUNT_COLUMNS } from "./profile.server.ts";
-import { hashToken, isToken, newToken } from "./session.server.ts";
+import { hashToken, isToken, newToken, sessionsChanged } from "./session.server.ts";
 
 /** How long a link works. */
 export const RESET_TTL_MS = 30 * 60 * 1000;
@@ -146,7 +146,7 @@ export async function resetPassword(
 ): Promise<boolean> {
   if (!isToken(token)) return false;
   const passwordHash = await hashPassword(password);
-  return services.database.db.transaction(async (tx) => {
+  const done = await services.database.db.transaction(async (tx) => {
     // Deleting the row is what uses it: of two requests with the same link, one deletes it, the other finds none.
     const [used] = await tx
       .delete(passwordResets)
@@ -159,4 +159,7 @@ export async function resetPassword(
     await tx.delete(loginDevices).where(eq(loginDevices.userId, used.userId));
     return true;
   });
+  // After the commit: a session read from memory meanwhile would be read from the database again.
+  if (done) sessionsChanged(services);
+  return done;
 }

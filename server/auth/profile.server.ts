@@ -24,6 +24,7 @@ import { readingOf } from "../reading/reading.server.ts";
 import type { Services } from "../services.server.ts";
 import { consentRecord, linkedChildren } from "./consent.server.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
+import { sessionsChanged } from "./session.server.ts";
 
 type ProfileServices = Pick<Services, "database" | "rateLimiter" | "authLimits">;
 
@@ -75,6 +76,8 @@ export async function updateDetails(
   details: { name: string; role: Role | null; medium: Medium | null },
 ): Promise<void> {
   await services.database.db.update(users).set(details).where(eq(users.id, userId));
+  // The role is part of who a session signs in.
+  sessionsChanged(services);
 }
 
 /** Counts a password check against the account (the sign-in limit), throwing the site's 429 beyond it. */
@@ -113,6 +116,7 @@ export async function changePassword(
     await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, sessionHash)));
     await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
   });
+  sessionsChanged(services);
   return true;
 }
 
@@ -150,6 +154,7 @@ export async function signOutEverywhere(services: Pick<Services, "database">, us
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(loginDevices).where(eq(loginDevices.userId, userId));
   });
+  sessionsChanged(services);
 }
 
 /**
@@ -260,5 +265,6 @@ export async function exportAccount(services: Pick<Services, "database">, userId
 export async function deleteAccount(services: ProfileServices, userId: string, password: string): Promise<boolean> {
   if (!(await checkPassword(services, userId, password))) return false;
   await services.database.db.delete(users).where(eq(users.id, userId));
+  sessionsChanged(services);
   return true;
 }

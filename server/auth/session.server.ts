@@ -8,11 +8,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Request } from "express";
 import { hostCookieName, readCookie, SESSION_COOKIE, setCookie } from "../../domain/cookies.ts";
+import { createCache, forgetCaches } from "../cache/cache.server.ts";
 import type { Config } from "../config.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { sessions, users } from "../db/schema.ts";
 import { HttpError } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
+import type { SessionEvents } from "./session-events.server.ts";
 
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
@@ -89,6 +91,7 @@ export async function destroySession(req: Request): Promise<string> {
   const services = servicesOf(req);
   const token = readSessionToken(req);
   if (token) await services.database.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  sessionsChanged(services);
   lookups.set(req, Promise.resolve(null));
   const name = hostCookieName(SESSION_COOKIE, services.config.https);
   return setCookie(name, "", { maxAgeSeconds: 0, secure: services.config.https, httpOnly: true });
@@ -116,34 +119,85 @@ export function getUser(req: Request): Promise<SessionUser | null> {
   return pending;
 }
 
+interface SessionRow {
+  id: string;
+  name: string;
+  role: number | null;
+  expiresAt: Date;
+  createdAt: Date;
+}
+
+/** How long a looked-up session serves this process before it is read again (decision 032). */
+export const SESSION_CACHE_MS = 30_000;
+
+/**
+ * Sessions looked up, by token hash, while this process hears every end of a session (./session-events.server.ts:
+ * always on the embedded database, with Redis on PostgreSQL). Every end of a session (sign-out, reset, sign-out
+ * everywhere, deletion, consent withdrawn) and every change of who a user is (role) empties it at once, here and
+ * in the other instances (`sessionsChanged`), so a revoked session still stops at once, while a signed-in page
+ * costs no query for it (issue 28).
+ */
+const sessionRows = createCache<object, SessionRow | undefined, () => Promise<SessionRow | undefined>>({
+  name: "sessions",
+  madeFrom: ["sessions"],
+  max: 20_000,
+  ttlMs: SESSION_CACHE_MS,
+  load: (_owner, _key, read) => read(),
+});
+
+/** Each database's session events (./session-events.server.ts), set by `createServices`; none: nothing is kept. */
+const eventsOf = new WeakMap<object, SessionEvents>();
+
+export function attachSessionEvents(database: object, events: SessionEvents): void {
+  eventsOf.set(database, events);
+}
+
+/** After this process ended a session or changed a user: no instance answers a session from memory any more. */
+export function sessionsChanged(services: Pick<Services, "database">): void {
+  forgetCaches(services.database, "sessions");
+  eventsOf.get(services.database)?.announce();
+}
+
+async function sessionRow(services: Services, tokenHash: string): Promise<SessionRow | undefined> {
+  const read = async () => {
+    const [row] = await services.database.db
+      .select({
+        id: users.id,
+        name: users.name,
+        role: users.role,
+        expiresAt: sessions.expiresAt,
+        createdAt: sessions.createdAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, tokenHash))
+      .limit(1);
+    return row;
+  };
+  return eventsOf.get(services.database)?.live ? sessionRows.fetch(services.database, tokenHash, read) : read();
+}
+
 async function lookUp(req: Request): Promise<SessionUser | null> {
   const token = readSessionToken(req);
   if (!token) return null;
   const services = servicesOf(req);
   const tokenHash = hashToken(token);
   const { db } = services.database;
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      role: users.role,
-      expiresAt: sessions.expiresAt,
-      createdAt: sessions.createdAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+  const row = await sessionRow(services, tokenHash);
   if (!row) return null;
   const now = Date.now();
   const endOfLife = row.createdAt.getTime() + SESSION_ABSOLUTE_MS;
   if (row.expiresAt.getTime() <= now || endOfLife <= now) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    sessionsChanged(services);
     return null;
   }
   if (row.expiresAt.getTime() - now < SESSION_TTL_MS - RENEW_AFTER_MS && row.expiresAt.getTime() < endOfLife) {
     const renewedUntil = new Date(Math.min(now + SESSION_TTL_MS, endOfLife));
     await db.update(sessions).set({ expiresAt: renewedUntil }).where(eq(sessions.tokenHash, tokenHash));
+    if (eventsOf.get(services.database)?.live) {
+      sessionRows.set(services.database, tokenHash, { ...row, expiresAt: renewedUntil });
+    }
     if (req.res && !req.res.headersSent) {
       req.res.append("Set-Cookie", sessionCookie(services.config, token, renewedUntil));
     }

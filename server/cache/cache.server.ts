@@ -14,7 +14,9 @@ export type CacheSource =
   /** Papers, model papers' retirements, year notes: changed by an admin, an import or the sample generator. */
   | "catalogue"
   /** `search_documents` and `search_words`: rewritten by a search sync that changed something. */
-  | "search-index";
+  | "search-index"
+  /** Sessions and the users they sign in: ended (sign-out, reset, deletion) or changed (role) by this process. */
+  | "sessions";
 
 export interface CacheOptions<Owner extends object, V, C> {
   /** What the cache holds, for the reader (decision 019 lists every cache by its name). */
@@ -48,6 +50,8 @@ export interface Cache<Owner extends object, V, C = void> {
   /** Whether there is a fresh value or a load running for the key: whether `fetch` would start no load. */
   has(owner: Owner, key: string): boolean;
   set(owner: Owner, key: string, value: NonNullable<V>): void;
+  /** Drops one key (a load running for it still answers whoever waits, and is not kept). */
+  delete(owner: Owner, key: string): void;
   /** What is kept now for the owner (tests, metrics). */
   usage(owner: Owner): { entries: number; bytes: number };
 }
@@ -135,6 +139,9 @@ export function createCache<Owner extends object, V, C = void>(options: CacheOpt
     },
     set(owner, key, value) {
       cacheOf(owner).set(key, value);
+    },
+    delete(owner, key) {
+      caches.get(owner)?.delete(key);
     },
     usage(owner) {
       const cache = caches.get(owner);

@@ -18,6 +18,21 @@ function page(nonce: string, sections = 40): Buffer {
 }
 
 describe("SplicedBody", () => {
+  it("splices two values of different lengths (a nonce and a student's id), each in its own gaps", () => {
+    const student = "0b6f3c1e-9a41-4c55-8f7e-2d9a6b1c0e57";
+    const withUser = (nonce: string, id: string) =>
+      Buffer.concat([page(nonce, 30), Buffer.from(`<script nonce="${nonce}">({"user":{"id":"${id}"}})</script>`)]);
+    const body = new SplicedBody(withUser(NONCE, student), [NONCE, student]);
+    expect(body.gaps).toBe(7);
+    const other = "7d1e0a55-3b2c-4e9f-a6d8-91c0f4b2e3aa";
+    const fresh = "abcdefghijklmnopqrstuv==";
+    expect(body.identity([fresh, other]).equals(withUser(fresh, other))).toBe(true);
+    expect(gunzipSync(body.gzip([fresh, other])).equals(withUser(fresh, other))).toBe(true);
+    expect(body.identity([fresh, other]).includes(student)).toBe(false);
+    expect(() => body.identity([fresh, "short"])).toThrow(/bytes/);
+    expect(() => body.identity(fresh)).toThrow(/bytes/);
+  });
+
   it("puts a fresh value in every gap of the identity body", () => {
     const body = new SplicedBody(page(NONCE), NONCE);
     expect(body.gaps).toBe(6);

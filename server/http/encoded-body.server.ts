@@ -40,47 +40,65 @@ const WINDOW = 32 * 1024;
 const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 
 /**
- * A body with a value that changes per response (the CSP nonce), split where that value stands. Each
- * segment around it is deflated once, on its own (no back-reference can reach across a gap), and ends
- * byte-aligned with Z_SYNC_FLUSH; per response, the value goes in between as a stored (uncompressed)
- * block, and the gzip trailer's CRC-32 is computed over the response's own bytes. So every response
- * is a valid gzip stream with its own value, for one CRC-32 pass instead of a whole deflate.
+ * A body with values that change per response (the CSP nonce; on a signed-in page, the student's id), split where
+ * they stand. Each segment around them is deflated once, on its own (no back-reference can reach across a gap),
+ * and ends byte-aligned with Z_SYNC_FLUSH; per response, each value goes in its gaps as a stored (uncompressed)
+ * block, and the gzip trailer's CRC-32 is computed over the response's own bytes. So every response is a valid
+ * gzip stream with its own values, for one CRC-32 pass instead of a whole deflate.
  */
 export class SplicedBody {
-  /** The identity bytes between the values; one more than the number of values. */
+  /** The identity bytes between the values; one more than the number of gaps. */
   readonly segments: readonly Buffer[];
+  /** Which value (its index in the constructor's list) fills each gap. */
+  private readonly kinds: readonly number[];
   /** Each segment as raw deflate blocks, byte-aligned, none final. */
   private readonly deflated: readonly Buffer[];
   /** Bytes of the identity body without its values, and of the gzip body without the values' blocks. */
   private readonly identityBytes: number;
   private readonly gzipBytes: number;
-  /** Every value spliced in has this many bytes (the preset dictionaries' distances count on it). */
-  private readonly valueBytes: number;
+  /** Every value spliced in has as many bytes as the one it replaces (the preset dictionaries' distances count on it). */
+  private readonly valueBytes: readonly number[];
 
-  /** `body` split at every occurrence of `value` (which must not be empty). */
-  constructor(body: Buffer, value: string) {
-    const needle = Buffer.from(value);
+  /** `body` split at every occurrence of each of `values` (none empty; no one inside another). */
+  constructor(body: Buffer, values: string | readonly string[]) {
+    const needles = (typeof values === "string" ? [values] : values).map((value) => Buffer.from(value));
     // One stored block holds at most 65,535 bytes.
-    if (needle.length === 0 || needle.length > 0xffff)
-      throw new Error("SplicedBody needs a non-empty value to split at");
+    if (needles.length === 0 || needles.some((n) => n.length === 0 || n.length > 0xffff))
+      throw new Error("SplicedBody needs non-empty values to split at");
     const segments: Buffer[] = [];
+    const kinds: number[] = [];
     let from = 0;
-    for (let at = body.indexOf(needle); at >= 0; at = body.indexOf(needle, from)) {
+    for (;;) {
+      // The nearest occurrence of any value.
+      let at = -1;
+      let kind = -1;
+      needles.forEach((needle, i) => {
+        const found = body.indexOf(needle, from);
+        if (found >= 0 && (at < 0 || found < at)) {
+          at = found;
+          kind = i;
+        }
+      });
+      if (at < 0) break;
       segments.push(body.subarray(from, at));
-      from = at + needle.length;
+      kinds.push(kind);
+      from = at + (needles[kind] as Buffer).length;
     }
     segments.push(body.subarray(from));
     // Copies, so that the cache never keeps a larger buffer alive through a slice of it.
     this.segments = segments.map((s) => Buffer.from(s));
-    this.valueBytes = needle.length;
+    this.kinds = kinds;
+    this.valueBytes = needles.map((n) => n.length);
     // Each segment may refer back to the 32 KB before it, given to deflate as a preset dictionary, with
-    // the value's bytes replaced by NULs: as long as no segment holds a NUL, no match can cover them,
-    // and since every value has the same length, every distance stays right whatever value goes there.
-    const filler = Buffer.alloc(needle.length, 0);
+    // the values' bytes replaced by NULs: as long as no segment holds a NUL, no match can cover them,
+    // and since every value has the same length as the one it replaces, every distance stays right.
     const withDictionary = !this.segments.some((s) => s.includes(0));
     let history = Buffer.alloc(0);
     this.deflated = this.segments.map((segment, i) => {
-      if (i > 0 && withDictionary) history = Buffer.concat([history, filler]).subarray(-WINDOW);
+      if (i > 0 && withDictionary) {
+        const filler = Buffer.alloc(this.valueBytes[kinds[i - 1] as number] as number, 0);
+        history = Buffer.concat([history, filler]).subarray(-WINDOW);
+      }
       const options = {
         level: 6,
         finishFlush: constants.Z_SYNC_FLUSH,
@@ -94,9 +112,9 @@ export class SplicedBody {
     this.gzipBytes = this.deflated.reduce((sum, s) => sum + s.length, 0);
   }
 
-  /** How many places the value fills. */
+  /** How many places the values fill. */
   get gaps(): number {
-    return this.segments.length - 1;
+    return this.kinds.length;
   }
 
   /** Memory held, for the cache's bound. */
@@ -104,51 +122,62 @@ export class SplicedBody {
     return this.identityBytes + this.gzipBytes;
   }
 
-  /** The body with `value` (as long as the one it was split at) in every gap. */
-  identity(value: string): Buffer {
-    const v = this.value(value);
-    const out = Buffer.allocUnsafe(this.identityBytes + v.length * this.gaps);
+  /** The body with `values` (in the constructor's order, each as long as the one it replaces) in their gaps. */
+  identity(values: string | readonly string[]): Buffer {
+    const v = this.values(values);
+    const out = Buffer.allocUnsafe(this.identityBytes + this.valuesBytes(v));
     let at = 0;
     this.segments.forEach((segment, i) => {
-      if (i > 0) at += v.copy(out, at);
+      if (i > 0) at += (v[this.kinds[i - 1] as number] as Buffer).copy(out, at);
       at += segment.copy(out, at);
     });
     return out;
   }
 
-  /** The gzip of `identity(value)`, without compressing it again. */
-  gzip(value: string): Buffer {
-    const v = this.value(value);
-    const stored = Buffer.allocUnsafe(5 + v.length);
-    // BFINAL=0, BTYPE=00 (stored): the 3 header bits, padded to the byte boundary the sync flush left.
-    stored[0] = 0x00;
-    stored.writeUInt16LE(v.length, 1);
-    stored.writeUInt16LE(~v.length & 0xffff, 3);
-    v.copy(stored, 5);
-
-    const total = GZIP_HEADER.length + this.gzipBytes + stored.length * this.gaps + FINAL_EMPTY_BLOCK.length + 8;
+  /** The gzip of `identity(values)`, without compressing it again. */
+  gzip(values: string | readonly string[]): Buffer {
+    const v = this.values(values);
+    const stored = v.map((value) => {
+      const block = Buffer.allocUnsafe(5 + value.length);
+      // BFINAL=0, BTYPE=00 (stored): the 3 header bits, padded to the byte boundary the sync flush left.
+      block[0] = 0x00;
+      block.writeUInt16LE(value.length, 1);
+      block.writeUInt16LE(~value.length & 0xffff, 3);
+      value.copy(block, 5);
+      return block;
+    });
+    const valueBytes = this.valuesBytes(v);
+    const total = GZIP_HEADER.length + this.gzipBytes + valueBytes + 5 * this.gaps + FINAL_EMPTY_BLOCK.length + 8;
     const out = Buffer.allocUnsafe(total);
     let at = GZIP_HEADER.copy(out, 0);
     let crc = 0;
     this.segments.forEach((segment, i) => {
       if (i > 0) {
-        at += stored.copy(out, at);
-        crc = crc32(v, crc);
+        const kind = this.kinds[i - 1] as number;
+        at += (stored[kind] as Buffer).copy(out, at);
+        crc = crc32(v[kind] as Buffer, crc);
       }
       at += (this.deflated[i] as Buffer).copy(out, at);
       crc = crc32(segment, crc);
     });
     at += FINAL_EMPTY_BLOCK.copy(out, at);
     out.writeUInt32LE(crc >>> 0, at);
-    out.writeUInt32LE((this.identityBytes + v.length * this.gaps) >>> 0, at + 4);
+    out.writeUInt32LE((this.identityBytes + valueBytes) >>> 0, at + 4);
     return out;
   }
 
-  private value(value: string): Buffer {
-    const v = Buffer.from(value);
-    if (v.length !== this.valueBytes) {
-      throw new Error(`a spliced value must have ${this.valueBytes} bytes, like the one the body was split at`);
+  /** The bytes the values take in one response, all gaps together. */
+  private valuesBytes(values: readonly Buffer[]): number {
+    return this.kinds.reduce((sum, kind) => sum + (values[kind] as Buffer).length, 0);
+  }
+
+  private values(values: string | readonly string[]): Buffer[] {
+    const list = (typeof values === "string" ? [values] : values).map((value) => Buffer.from(value));
+    if (list.length !== this.valueBytes.length || list.some((v, i) => v.length !== this.valueBytes[i])) {
+      throw new Error(
+        `spliced values must have ${this.valueBytes.join(", ")} bytes, like the ones the body was split at`,
+      );
     }
-    return v;
+    return list;
   }
 }

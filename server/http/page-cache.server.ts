@@ -8,9 +8,14 @@
  * key to render; `record`, right before the page handler, keeps what that request rendered. Only 200
  * text/html without Set-Cookie, from a request without a session cookie, is kept; the headers that
  * belong to one visitor (Set-Cookie, X-Request-Id, the CSP's nonce) are never stored.
+ *
+ * Signed-in students (decision 032): a page whose policy is `cache: "everyone"` is the same for every student but
+ * their id and the count of reviews due. Their session is looked up on every request (a revoked one stops at
+ * once); the page is kept per count due, split at the rendering student's id, and each student gets it with
+ * their own id spliced in, as the nonce is. Their keys never meet a visitor's.
  */
 
-import type { Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { isbot } from "isbot";
 import { pageAt } from "../../app/pages.ts";
 import { isMedium } from "../../domain/catalog.ts";
@@ -28,6 +33,9 @@ export const PAGE_TTL_MS = 2000;
 /** Rendered pages kept at most, identity and gzip bytes together (a subject page is ~67 KB of both). */
 export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
+/** A user's id is a UUID: every student's is as long as the one a page was split at. */
+const STUDENT_ID_BYTES = 36;
+
 /** Says whether a response came from the cache: `hit`, or `miss` on the request that rendered it. */
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
@@ -38,6 +46,12 @@ export interface PageCacheOptions {
   now?: () => number;
   /** Requests the page handler would refuse (a bad Host): they are never answered from the cache. */
   accept?: (req: Request) => boolean;
+  /**
+   * The signed-in student of a request that carries a session cookie: their id (a UUID) and what else of them a
+   * page for everyone shows (the count due), or null when the session is not valid. Without it, no signed-in
+   * page is kept.
+   */
+  student?: (req: Request) => Promise<{ id: string; variant: string } | null>;
 }
 
 export interface PageCache {
@@ -86,7 +100,7 @@ const PER_RESPONSE = new Set([
 
 /** What `serve` leaves for `record` on the request elected to render. */
 const TICKET = Symbol("pageCacheTicket");
-type Ticket = { key: string; done(entry: Entry | undefined): void };
+type Ticket = { key: string; studentId: string | undefined; done(entry: Entry | undefined): void };
 type WithTicket = { [TICKET]?: Ticket };
 
 /**
@@ -98,6 +112,15 @@ type WithTicket = { [TICKET]?: Ticket };
  * signed in (any session cookie, valid or not).
  */
 export function pageCacheKey(req: Request): string | undefined {
+  const parts = keyParts(req);
+  return parts && !parts.session ? parts.key : undefined;
+}
+
+/**
+ * The key as for a visitor, and whether the request carries a session cookie and the page may be kept for
+ * students too (`cache: "everyone"`).
+ */
+function keyParts(req: Request): { key: string; session: boolean; everyone: boolean } | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
   const url = req.originalUrl;
   const query = url.indexOf("?");
@@ -105,13 +128,15 @@ export function pageCacheKey(req: Request): string | undefined {
   // A dot in the last segment: a file (robots.txt, sitemap.xml, a client navigation's `.data`). Otherwise only a
   // page whose declaration says so (app/pages.ts): the API, files, the console and unknown paths are not.
   if (pathname.lastIndexOf(".") > pathname.lastIndexOf("/")) return undefined;
-  if (!pageAt(pathname, isArticleSlug)?.policy.cache) return undefined;
+  const cache = pageAt(pathname, isArticleSlug)?.policy.cache;
+  if (!cache) return undefined;
   const cookies = req.headers.cookie;
   let medium = "";
   let language = "";
+  let session = false;
   if (cookies) {
-    // Either name of the cookie (plain, or `__Host-` on https): a page for a session is never kept.
-    if (hasSessionCookie(cookies)) return undefined;
+    // Either name of the cookie (plain, or `__Host-` on https): a session's page is never a visitor's.
+    session = hasSessionCookie(cookies);
     const value = readCookie(cookies, MEDIUM_COOKIE);
     medium = isMedium(value) ? value : "";
     language =
@@ -120,7 +145,9 @@ export function pageCacheKey(req: Request): string | undefined {
   }
   const userAgent = req.headers["user-agent"];
   const bot = userAgent && isbot(userAgent) ? "b" : "";
-  return `${medium}|${language}|${bot}|${url}`;
+  // A medium chosen by link is also remembered on a student's account by the render (decision 029): rendered.
+  const everyone = cache === "everyone" && !(session && /[?&]medium=/.test(url));
+  return { key: `${medium}|${language}|${bot}|${url}`, session, everyone };
 }
 
 /**
@@ -143,17 +170,31 @@ export function createPageCache(database: Database, options: PageCacheOptions = 
   });
 
   const serve: RequestHandler = (req, res, next) => {
-    const key = pageCacheKey(req);
-    if (key === undefined || !accept(req)) return next();
+    const parts = keyParts(req);
+    if (parts === undefined || !accept(req)) return next();
+    if (!parts.session) return serveKey(req, res, next, parts.key, undefined);
+    if (!parts.everyone || !options.student) return next();
+    options.student(req).then(
+      (student) =>
+        // Not signed in after all (an ended session): rendered, as the session middleware decides.
+        student && student.id.length === STUDENT_ID_BYTES
+          ? serveKey(req, res, next, `student|${student.variant}|${parts.key}`, student.id)
+          : next(),
+      // The database is down, say: the render answers for it.
+      () => next(),
+    );
+  };
+
+  const serveKey = (req: Request, res: Response, next: NextFunction, key: string, studentId: string | undefined) => {
     const entry = entries.get(database, key);
-    if (entry) return entry.kind === "page" ? sendPage(req, res, entry) : next();
+    if (entry) return entry.kind === "page" ? sendPage(req, res, entry, studentId) : next();
     if (req.method !== "GET") return next();
     if (entries.has(database, key)) {
       // Another request is rendering it: answered from its page, or rendered here if that could not be kept.
       entries
         .fetch(database, key, async () => undefined)
         .then(
-          (result) => (result?.kind === "page" ? sendPage(req, res, result) : next()),
+          (result) => (result?.kind === "page" ? sendPage(req, res, result, studentId) : next()),
           (error: unknown) => next(error),
         );
       return;
@@ -163,6 +204,7 @@ export function createPageCache(database: Database, options: PageCacheOptions = 
     let settled = false;
     const ticket: Ticket = {
       key,
+      studentId,
       done(result) {
         if (settled) return;
         settled = true;
@@ -189,7 +231,7 @@ export function createPageCache(database: Database, options: PageCacheOptions = 
     // Called before the compression middleware's own write: these are the page's identity bytes.
     const look = () => {
       if (headers || !keep) return;
-      const snapshot = snapshotHeaders(res, nonce as string);
+      const snapshot = snapshotHeaders(res, nonce as string, ticket.studentId !== undefined);
       if (!snapshot) keep = false;
       else ({ headers, csp } = snapshot);
     };
@@ -206,10 +248,17 @@ export function createPageCache(database: Database, options: PageCacheOptions = 
         keep = collect(chunks, chunk, rest[0]);
       }
       const result = end(chunk, ...rest);
+      // A student's page must be the one rendered for that student (their id in it): one that found the session
+      // gone meanwhile was rendered for a visitor, and is not a student's page.
+      const student = ticket.studentId;
+      const rendered = keep && student ? Buffer.concat(chunks) : undefined;
+      if (rendered && student && !rendered.includes(student)) keep = false;
       if (!keep || !headers || !csp || res.getHeader("set-cookie") !== undefined) {
         ticket.done(refuse());
       } else {
-        const body = new SplicedBody(Buffer.concat(chunks), nonce as string);
+        // A student's page is split at their id too, so that it is never sent with it to anyone else.
+        const values = student ? [nonce as string, student] : (nonce as string);
+        const body = new SplicedBody(rendered ?? Buffer.concat(chunks), values);
         ticket.done({ kind: "page", headers, csp, body, bytes: body.bytes + 1024 });
       }
       return result;
@@ -228,18 +277,20 @@ export function createPageCache(database: Database, options: PageCacheOptions = 
 
 /**
  * The response's headers to replay, or undefined when it is not a page to keep: a status other than
- * 200, not HTML, a cookie set, `Cache-Control: no-store` or `private`, or a CSP without this response's nonce.
+ * 200, not HTML, a cookie set, `Cache-Control: no-store` or `private` (unless it is a student's page, which
+ * always says so, and is replayed to students only), or a CSP without this response's nonce.
  */
 function snapshotHeaders(
   res: Response,
   nonce: string,
+  student: boolean,
 ): { headers: [string, string][]; csp: [string, string] } | undefined {
   if (res.statusCode !== 200) return undefined;
   const all = res.getHeaders();
   if (all["set-cookie"] !== undefined) return undefined;
   if (!String(all["content-type"] ?? "").startsWith("text/html")) return undefined;
   // A route that says its page is for one visitor only (the report form, the admin console) keeps that.
-  if (/\b(?:no-store|private)\b/i.test(String(all["cache-control"] ?? ""))) return undefined;
+  if (!student && /\b(?:no-store|private)\b/i.test(String(all["cache-control"] ?? ""))) return undefined;
   const policy = String(all["content-security-policy"] ?? "");
   const at = policy.indexOf(`'nonce-${nonce}'`);
   if (at < 0) return undefined;
@@ -265,12 +316,13 @@ function collect(chunks: Buffer[], chunk: unknown, encoding: unknown): boolean {
   return false;
 }
 
-/** A kept page with a fresh nonce, gzip when the client takes it. */
-function sendPage(req: Request, res: Response, page: Page): void {
+/** A kept page with a fresh nonce (and the student's own id), gzip when the client takes it. */
+function sendPage(req: Request, res: Response, page: Page, studentId: string | undefined): void {
   const nonce = cspNonce();
   res.locals.cspNonce = nonce;
   const gzip = acceptsEncoding(req.headers["accept-encoding"], "gzip");
-  const body = req.method === "HEAD" ? undefined : gzip ? page.body.gzip(nonce) : page.body.identity(nonce);
+  const values = studentId ? [nonce, studentId] : nonce;
+  const body = req.method === "HEAD" ? undefined : gzip ? page.body.gzip(values) : page.body.identity(values);
   res.statusCode = 200;
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Content-Security-Policy", page.csp[0] + nonce + page.csp[1]);

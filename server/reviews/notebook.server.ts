@@ -8,6 +8,7 @@ import { and, asc, count, eq, gt, inArray, lte } from "drizzle-orm";
 import { indianDay } from "../../domain/i18n.ts";
 import { markFromPoints } from "../../domain/practice.ts";
 import { addDays, answerDay, dueCards, newCard, type ReviewCard, reviewCard } from "../../domain/review-schedule.ts";
+import { createCache } from "../cache/cache.server.ts";
 import type { Db } from "../db/client.server.ts";
 import { examDates, reviewCards, users } from "../db/schema.ts";
 import { HttpError } from "../http/respond.server.ts";
@@ -173,6 +174,7 @@ export async function recordMarks(
         .onConflictDoNothing();
     }
   }
+  notebookChanged(services, userId, now);
 }
 
 async function applyReview(
@@ -209,6 +211,7 @@ export async function flagItem(services: DbServices, userId: string, key: string
     .insert(reviewCards)
     .values({ userId, itemKey: key, subject, chapter, addedDay: today, flagged: true, ...cardColumns(card) })
     .onConflictDoUpdate({ target: [reviewCards.userId, reviewCards.itemKey], set: { flagged: true } });
+  notebookChanged(services, userId, now);
 }
 
 /** The notebook's cards of one student (one subject, when given), oldest due first. */
@@ -266,6 +269,44 @@ export async function dueReviews(services: DbServices, userId: string, now = new
   });
 }
 
+const dueByRequest = new WeakMap<object, Promise<number>>();
+
+/** How long the header's count serves a student's pages before it is counted again (decision 032). */
+const DUE_CACHE_MS = 10_000;
+
+/**
+ * Each student's count due today, kept a few seconds: every signed-in page shows it, and the page cache keys a
+ * student's page on it (decision 032). A change to the student's notebook in this process forgets it at once
+ * (`notebookChanged`); another instance's change shows within DUE_CACHE_MS.
+ */
+const dueCounts = createCache<object, number, () => Promise<number>>({
+  name: "reviews due",
+  madeFrom: [],
+  max: 50_000,
+  ttlMs: DUE_CACHE_MS,
+  load: (_owner, _key, count) => count(),
+});
+
+/** After a change to a student's notebook on the day of `now`: their count is counted again. */
+function notebookChanged(services: DbServices, userId: string, now: Date): void {
+  // The days around it too: a request near midnight, or a test's clock, may count on the next or the last.
+  for (const day of [-1, 0, 1]) dueCounts.delete(services.database, `${userId}|${addDays(indianDay(now), day)}`);
+}
+
+/**
+ * The header's count for one request, counted once however many ask: the page cache keys a signed-in page on it
+ * (decision 032) and the root loader shows it, and the two must agree. `request` is the Express request; `now` its
+ * notebook day (server/http/clock.server.ts).
+ */
+export function dueForRequest(services: DbServices, userId: string, request: object, now: Date): Promise<number> {
+  let due = dueByRequest.get(request);
+  if (!due) {
+    due = dueCounts.fetch(services.database, `${userId}|${indianDay(now)}`, () => dueCount(services, userId, now));
+    dueByRequest.set(request, due);
+  }
+  return due;
+}
+
 /** How many reviews are due today: the header's count. One indexed count. */
 export async function dueCount(services: DbServices, userId: string, now = new Date()): Promise<number> {
   const [row] = await services.database.db
@@ -308,6 +349,7 @@ export async function answerReview(
   const scored = markFromPoints({ max: found.item.marks, points: found.item.marking.map((p) => p.marks) }, points);
   const missed = found.item.marking.flatMap((_, i) => (points.includes(i) ? [] : [i]));
   const next = await applyReview(db, userId, row, { fraction: scored / found.item.marks, day }, examDay, missed);
+  notebookChanged(services, userId, now);
   return { left: next === null, due_day: next?.dueDay ?? null, scored, marks: found.item.marks };
 }
 
@@ -338,4 +380,5 @@ export async function setExamDay(services: DbServices, userId: string, day: stri
       .set({ dueDay: lastDay })
       .where(and(eq(reviewCards.userId, userId), gt(reviewCards.dueDay, lastDay)));
   });
+  notebookChanged(services, userId, now);
 }

@@ -6,7 +6,7 @@
 import { request as httpRequest } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_ABSOLUTE_MS } from "../../server/auth/session.server.ts";
+import { SESSION_ABSOLUTE_MS, sessionsChanged } from "../../server/auth/session.server.ts";
 import { sessions, users } from "../../server/db/schema.ts";
 import { loadBuild } from "../support/build.ts";
 import { testDatabases } from "../support/databases.ts";
@@ -171,6 +171,8 @@ describe("issue 23: requests a probe sends", () => {
         expiresAt: new Date(Date.now() + 29 * 24 * 3600_000),
       })
       .where(eq(sessions.userId, user?.id ?? ""));
+    // Edited in the database behind the app's back: the app's own changes forget the sessions it read (decision 032).
+    sessionsChanged(server.services);
     const me = await api(server.url, "/api/v1/me", { cookie: res.cookie });
     expect(me.body.data ?? null).toBeNull();
     const [{ n } = { n: -1 }] = await db

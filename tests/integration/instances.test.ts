@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config.server.ts";
 import { type Database, openPostgres } from "../../server/db/client.server.ts";
 import { modelPapers, paperFiles, papers } from "../../server/db/schema.ts";
@@ -34,13 +34,24 @@ describe.runIf(adminUrl && redisUrl)("two instances on one PostgreSQL and Redis"
       const database = openPostgres(created.url, { max: 4 });
       await database.migrate();
       const rateLimiter = createRedisRateLimiter(redisUrl ?? "", createLogger("silent"), prefix);
-      servers.push(await startTestServer(database, { rateLimiter }));
+      // As in production: PostgreSQL and Redis, so each instance keeps the sessions it read in memory while it
+      // listens for their ends on Redis (decision 032).
+      servers.push(
+        await startTestServer(database, {
+          rateLimiter,
+          config: { databaseUrl: created.url, redisUrl: redisUrl ?? "" },
+        }),
+      );
     }
+    await vi.waitFor(() => {
+      if (!servers.every((s) => s.services.sessionEvents.live)) throw new Error("not listening on Redis yet");
+    });
   });
   afterAll(async () => {
     for (const server of servers) {
       await server.close();
       await server.services.rateLimiter.close();
+      await server.services.sessionEvents.close();
       await server.services.database.close();
     }
     await drop?.();
@@ -52,8 +63,13 @@ describe.runIf(adminUrl && redisUrl)("two instances on one PostgreSQL and Redis"
     const signup = await api(a().url, "/api/v1/signup", { json: newAccount() });
     expect(signup.status).toBe(201);
     expect((await api(b().url, "/api/v1/me", { cookie: signup.cookie })).status).toBe(200);
+    // Read on A too, so that A has it in memory (kept for 30 s) when B ends it.
+    expect((await api(a().url, "/api/v1/me", { cookie: signup.cookie })).body.data).not.toBeNull();
     expect((await api(b().url, "/api/v1/logout", { json: {}, cookie: signup.cookie })).status).toBe(200);
-    expect((await api(a().url, "/api/v1/me", { cookie: signup.cookie })).body.data).toBeNull();
+    // B's announcement crosses Redis within milliseconds: polled (1 s at most), never slept for.
+    await expect
+      .poll(async () => (await api(a().url, "/api/v1/me", { cookie: signup.cookie })).body.data ?? null)
+      .toBeNull();
     expect((await api(b().url, "/api/v1/me", { cookie: signup.cookie })).body.data).toBeNull();
   });
 

@@ -1,6 +1,8 @@
 import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reviewCards } from "../../server/db/schema.ts";
 import { PAGE_CACHE_HEADER, PAGE_TTL_MS, pageCacheKey } from "../../server/http/page-cache.server.ts";
 import { getModelPapers } from "../../server/model-papers/catalog.server.ts";
 import { loadBuild } from "../support/build.ts";
@@ -64,7 +66,7 @@ function nonceAttributes(html: string): string[] {
   return [...html.matchAll(/\snonce="([^"]*)"/g)].map((m) => m[1] ?? "");
 }
 
-describe("the anonymous page cache", () => {
+describe("the page cache", () => {
   let server: TestServer;
   let dispose: () => Promise<void>;
   let clock = 1_000_000;
@@ -178,32 +180,87 @@ describe("the anonymous page cache", () => {
     expect(head.nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
   });
 
-  it("never keeps or serves a page for a signed-in visitor, whose name never reaches anyone else", async () => {
+  it("keeps a subject or paper page for signed-in students apart from visitors, each with only their own id", async () => {
     expireAll();
-    const account = newAccount({ name: "Leaky Larry" });
-    const signup = await api(server.url, "/api/v1/signup", { json: account });
-    expect(signup.status).toBe(201);
-    const cookie = signup.cookie ?? "";
+    const signUp = async (name: string) => {
+      const res = await api(server.url, "/api/v1/signup", { json: newAccount({ name }) });
+      expect(res.status).toBe(201);
+      return { cookie: res.cookie ?? "", id: (res.body.data as { user_id: string }).user_id };
+    };
+    const larry = await signUp("Leaky Larry");
+    const olga = await signUp("Other Olga");
+    // A third with a review due today (flagged, then made due: the count is read once and kept a few seconds).
+    const dora = await signUp("Due Dora");
+    const flagged = await api(server.url, "/api/v1/mistakes", {
+      json: { item: "math-1-model-1:q1a2" },
+      cookie: dora.cookie,
+    });
+    expect(flagged.status).toBe(201);
+    await server.services.database.db
+      .update(reviewCards)
+      .set({ dueDay: "2000-01-01" })
+      .where(eq(reviewCards.userId, dora.id));
+    expect(larry.id).toHaveLength(36);
 
-    // Signed in first: rendered for them, not kept.
-    const signedIn = await send(server.url, SUBJECT, { Cookie: cookie });
-    expect(signedIn.status).toBe(200);
-    expect(signedIn.cache).toBeUndefined();
-    expect(signedIn.html).toContain("Leaky Larry");
+    // Rendered for the first student, then answered from the cache for the second, with the second's id only.
+    const first = await send(server.url, SUBJECT, { Cookie: larry.cookie });
+    expect(first.cache).toBe("miss");
+    expect(first.html).toContain(larry.id);
+    expect(first.headers["cache-control"]).toBe("private, no-store");
+    const second = await send(server.url, SUBJECT, { Cookie: olga.cookie, "Accept-Encoding": "gzip" });
+    expect(second.cache).toBe("hit");
+    expect(second.headers["cache-control"]).toBe("private, no-store");
+    expect(second.html).toContain(olga.id);
+    expect(second.html).not.toContain(larry.id);
+    expect(second.html.replaceAll(olga.id, "ID").replaceAll(second.nonce ?? "", "N")).toBe(
+      first.html.replaceAll(larry.id, "ID").replaceAll(first.nonce ?? "", "N"),
+    );
+    // No name on any page: nothing of one student but their id is in a page kept for all.
+    for (const answer of [first, second]) {
+      expect(answer.html).not.toContain("Leaky Larry");
+      expect(answer.html).not.toContain("Other Olga");
+    }
+    // A visitor's page is another key: never a student's.
     const anonymous = await send(server.url, SUBJECT);
     expect(anonymous.cache).toBe("miss");
-    expect(anonymous.html).not.toContain("Leaky Larry");
-
-    // An anonymous page kept: the signed-in visitor still gets their own render, every time.
+    expect(anonymous.html).not.toContain(larry.id);
+    expect(anonymous.html).not.toContain(olga.id);
     expect((await send(server.url, SUBJECT)).cache).toBe("hit");
-    for (let i = 0; i < 2; i++) {
-      const again = await send(server.url, SUBJECT, { Cookie: `medium=english; ${cookie}` });
-      expect(again.cache).toBeUndefined();
-      expect(again.html).toContain("Leaky Larry");
-    }
-    // Any session cookie counts, even one the server does not know: it is never answered from the cache.
+
+    // A model paper's answers are kept for students, and never reach a visitor.
+    const paper = `${SUBJECT}/math-1-model-1?answers=all`;
+    const withAnswers = await send(server.url, paper, { Cookie: larry.cookie });
+    expect(withAnswers.cache).toBe("miss");
+    const answers = await send(server.url, paper, { Cookie: olga.cookie });
+    expect(answers.cache).toBe("hit");
+    expect(answers.html).toContain("Correct alphabet with the value 26");
+    expect(answers.html).not.toContain(larry.id);
+    const preview = await send(server.url, paper);
+    expect(preview.html).not.toContain("Correct alphabet with the value 26");
+
+    // A student with a review due gets a page whose header says so, kept apart from those with none.
+    const due = await send(server.url, SUBJECT, { Cookie: dora.cookie });
+    expect(due.cache).toBe("miss");
+    expect(due.html).toContain("1 review due");
+    expect(due.html).toContain('href="/review"');
+    const none = await send(server.url, SUBJECT, { Cookie: larry.cookie });
+    expect(none.cache).toBe("hit");
+    expect(none.html).not.toContain('href="/review"');
+
+    // A session that ended stops at once: the old cookie is a visitor's render, never a student's page.
+    const out = await api(server.url, "/api/v1/logout", { method: "POST", json: {}, cookie: larry.cookie });
+    expect(out.status).toBeLessThan(300);
+    const ended = await send(server.url, SUBJECT, { Cookie: larry.cookie });
+    expect(ended.cache).toBeUndefined();
+    expect(ended.html).not.toContain(larry.id);
+    // Any session cookie the server does not know is rendered too, never answered from a cache.
     const stale = await send(server.url, SUBJECT, { Cookie: "ps_session=expired-or-forged" });
     expect(stale.cache).toBeUndefined();
+    // A student's own pages are never kept.
+    expect((await send(server.url, "/progress", { Cookie: olga.cookie })).cache).toBeUndefined();
+    expect(due.html).toContain(dora.id);
+    // A medium chosen by link is remembered on the account by the render: not answered from the cache.
+    expect((await send(server.url, `${SUBJECT}?medium=english`, { Cookie: olga.cookie })).cache).toBeUndefined();
   });
 
   it("keeps visitors with different mediums and languages apart", async () => {
