@@ -8,13 +8,14 @@
  *   logged at info level with its link, so every flow works on one machine; the console lists the outbox.
  *
  * The queue is bounded (MAX_QUEUED): a flood of requests cannot grow the process's memory; beyond it a message
- * is dropped with an error in the log, and the student can ask again. Addresses are never logged.
+ * is dropped with an error in the log, and the student can ask again. Addresses are never logged. /metrics reports
+ * the queue's length (a mail server that is down shows as a queue that stays full of retries) and mails by result.
  */
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { Counter } from "prom-client";
+import { Counter, Gauge } from "prom-client";
 import type { Logger } from "../logger.server.ts";
 import { registry } from "../metrics/metrics.server.ts";
 
@@ -61,6 +62,13 @@ const mails = new Counter({
   registers: [registry],
 });
 
+// One gauge for the process, which each mailer moves by its own messages: the server makes one mailer, tests several.
+const mailQueue = new Gauge({
+  name: "paperstation_mail_queue",
+  help: "Emails waiting to be delivered: queued, being sent or written, or waiting to be tried again",
+  registers: [registry],
+});
+
 export function outboxDir(dataDir: string): string {
   return path.join(dataDir, "outbox");
 }
@@ -80,6 +88,7 @@ export function createMailer(config: MailConfig, log: Logger, options: { retryDe
 
   const settle = () => {
     pending -= 1;
+    mailQueue.dec();
     if (pending === 0) {
       const resolve = waiting;
       waiting = [];
@@ -144,6 +153,7 @@ export function createMailer(config: MailConfig, log: Logger, options: { retryDe
         return;
       }
       pending += 1;
+      mailQueue.inc();
       // After the current request's work: the caller's answer never waits for the mail server.
       setImmediate(() => {
         if (typeof mail !== "function") return void attempt(mail, 0);
@@ -164,6 +174,7 @@ export function createMailer(config: MailConfig, log: Logger, options: { retryDe
       for (const timer of timers) clearTimeout(timer);
       // A message waiting for a retry is given up now; one being sent finishes.
       pending -= timers.size;
+      mailQueue.dec(timers.size);
       timers.clear();
       if (pending > 0) await new Promise<void>((resolve) => waiting.push(resolve));
       transport.close();

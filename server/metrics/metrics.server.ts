@@ -5,14 +5,17 @@
  *
  * One registry per process, as Prometheus counts a process: requests by route pattern, method and status with
  * their latency; cache lookups by cache and result (the page cache and the listing caches among them, decision
- * 019); requests that met a database outage; and prom-client's process metrics (memory, event-loop lag, GC).
- * Every label has a fixed set of values (route patterns, cache names, status codes), never a raw path, so a
- * stream of random URLs cannot grow the registry.
+ * 019); requests that met a database outage; the argon2 queue; the database client's pool and its queries
+ * (counted by server/db/client.server.ts); the mail queue and mails by result (server/mail/mail.server.ts); and
+ * prom-client's process metrics (memory, event-loop lag, GC). Every label has a fixed set of values (route
+ * patterns, cache names, status codes, drivers, reasons), never a raw path or SQL, so a stream of random URLs
+ * or queries cannot grow the registry.
  *
  * This module holds the registry and what the rest of the server counts with; ./http.server.ts labels and times
  * the requests and answers /metrics.
  */
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { argon2Queue } from "../auth/passwords.server.ts";
 
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
@@ -46,4 +49,66 @@ export function countCacheLookup(cache: string, hit: boolean): void {
 /** A request that met a database outage (the app's error handler and the pages' outage answer). */
 export function countDatabaseOutage(): void {
   databaseOutages.inc();
+}
+
+// Read at each scrape, so the password module needs no prom-client: sign-ins and sign-ups that wait behind the
+// argon2 runs already going (their number is capped per CPU there).
+new Gauge({
+  name: "paperstation_argon2_queue",
+  help: "Password hashes and checks (sign-ins, sign-ups, resets) waiting for an argon2 slot",
+  registers: [registry],
+  collect() {
+    this.set(argon2Queue());
+  },
+});
+
+/** The database client (server/db/client.server.ts): the embedded PGlite or postgres.js. */
+export type DatabaseDriver = "pglite" | "postgres";
+
+/** Why a query failed: the database could not be reached (errors.server.ts), or anything else. */
+export type QueryFailure = "unavailable" | "other";
+
+// Summed over the databases open in the process: one in production; tests open several.
+const databasePoolSize = new Gauge({
+  name: "paperstation_db_pool_size",
+  help: "Connections the database client may open: postgres.js's max, or 1 for PGlite, which runs one query at a time",
+  labelNames: ["driver"] as const,
+  registers: [registry],
+});
+
+const databaseInUse = new Gauge({
+  name: "paperstation_db_pool_in_use",
+  help: "Work holding or waiting for a database connection: queries outside a transaction, and open transactions (each holds one connection to its end)",
+  labelNames: ["driver"] as const,
+  registers: [registry],
+});
+
+const databaseQueries = new Counter({
+  name: "paperstation_db_queries_total",
+  help: "Queries the app sent that have finished, failed or not",
+  labelNames: ["driver"] as const,
+  registers: [registry],
+});
+
+const databaseQueryErrors = new Counter({
+  name: "paperstation_db_query_errors_total",
+  help: "Queries that failed, by reason: unavailable (the database could not be reached) or other; unique violations, which decide racing requests, are not counted",
+  labelNames: ["driver", "reason"] as const,
+  registers: [registry],
+});
+
+/** A database opened (`size` connections at most) or closed (`-size`). */
+export function countDatabasePool(driver: DatabaseDriver, size: number): void {
+  databasePoolSize.inc({ driver }, size);
+}
+
+/** Work that wants a connection started (1) or ended (-1). */
+export function countDatabaseInUse(driver: DatabaseDriver, change: 1 | -1): void {
+  databaseInUse.inc({ driver }, change);
+}
+
+/** A query finished: `failure` says why it failed, null when it did not (or failed as the app expects). */
+export function countDatabaseQuery(driver: DatabaseDriver, failure: QueryFailure | null): void {
+  databaseQueries.inc({ driver });
+  if (failure) databaseQueryErrors.inc({ driver, reason: failure });
 }
