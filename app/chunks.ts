@@ -60,7 +60,10 @@ export const CHUNKS: Readonly<Record<string, ChunkPolicy>> = {
   "app/practice/practice-sync.ts": "practice",
   "app/offline/": "own",
   // The mistake notebook's page code is server only (issue 27).
-  "app/reviews/": "server",
+  // The review's offline outbox (issue 27) is loaded by the review page and, lazily, by the installable app's code
+  // when answers wait: never in the shared chunk that every page pays for; only its storage key is.
+  "app/reviews/": "own",
+  "app/reviews/outbox-key.ts": "shared",
   "app/search/": "own",
   "app/after-load/": "own",
   "app/requests/": "server",

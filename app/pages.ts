@@ -1,7 +1,7 @@
 /**
  * Every page route with its policies beside it (issue 24 §2, decision 020): its path or paths (English, without
  * `/mr`), its route module, and
- * - `cache`: the server may keep its HTML for a few seconds (decision 014): `"anonymous"`, for visitors without a
+ * - `cache`: the server may keep its HTML for a few seconds (decision 014): `true`, for visitors without a
  *   session; `"everyone"`, for signed-in students too, for a page that is the same for every student but their id
  *   and the count of reviews due (decision 032): its loaders read no more of the user than whether there is one;
  * - `keep`: the service worker may keep it on the student's device for offline reading (decision 016);
@@ -17,7 +17,7 @@
 import { SUBJECTS, subjectPath } from "../domain/subjects.ts";
 
 export interface PagePolicy {
-  readonly cache: false | "anonymous" | "everyone";
+  readonly cache: boolean | "everyone";
   readonly keep: boolean;
   readonly namespaces: readonly string[];
 }
@@ -48,24 +48,24 @@ const CONSOLE: PagePolicy = { cache: false, keep: false, namespaces: [] };
 const PRACTICE: PagePolicy = { cache: false, keep: true, namespaces: ["practice", "paper"] };
 
 export const PAGES: readonly PageRoute[] = [
-  { file: "routes/home.tsx", paths: [""], policy: { cache: "anonymous", keep: true, namespaces: ["home"] } },
+  { file: "routes/home.tsx", paths: [""], policy: { cache: true, keep: true, namespaces: ["home"] } },
   // Signing in and out are never kept for offline reading: an old copy would show a wrong state.
-  { file: "routes/login.tsx", paths: ["login"], policy: { cache: "anonymous", keep: false, namespaces: ["auth"] } },
+  { file: "routes/login.tsx", paths: ["login"], policy: { cache: true, keep: false, namespaces: ["auth"] } },
   { file: "routes/logout.tsx", paths: ["logout"], policy: { cache: false, keep: false, namespaces: ["blog"] } },
-  { file: "routes/blogs.tsx", paths: ["blogs"], policy: { cache: "anonymous", keep: true, namespaces: ["blog"] } },
-  { file: "routes/about.tsx", paths: ["about-us"], policy: { cache: "anonymous", keep: true, namespaces: ["about"] } },
+  { file: "routes/blogs.tsx", paths: ["blogs"], policy: { cache: true, keep: true, namespaces: ["blog"] } },
+  { file: "routes/about.tsx", paths: ["about-us"], policy: { cache: true, keep: true, namespaces: ["about"] } },
   {
     file: "routes/contact.tsx",
     paths: ["contact-us"],
-    policy: { cache: "anonymous", keep: true, namespaces: ["contact"] },
+    policy: { cache: true, keep: true, namespaces: ["contact"] },
   },
   {
     file: "routes/legal.tsx",
     paths: ["terms-&-conditions", "privacy-&-policy"],
-    policy: { cache: "anonymous", keep: true, namespaces: ["legal"] },
+    policy: { cache: true, keep: true, namespaces: ["legal"] },
   },
   // The loader demo: nothing to read offline.
-  { file: "routes/loader.tsx", paths: ["loader"], policy: { cache: "anonymous", keep: false, namespaces: ["blog"] } },
+  { file: "routes/loader.tsx", paths: ["loader"], policy: { cache: true, keep: false, namespaces: ["blog"] } },
   // Practice and progress are a signed-in student's own: the server never caches them (a session's pages are
   // `private, no-store`), but the student's device keeps them for practice offline, and sign-out deletes them
   // (decision 016).
@@ -117,12 +117,12 @@ export const PAGES: readonly PageRoute[] = [
   // A form that sends something: never a stale copy.
   { file: "routes/report.tsx", paths: ["report"], policy: { cache: false, keep: false, namespaces: ["report"] } },
   // Results are endless and cheap to redo online; the server keeps a few seconds of the popular ones.
-  { file: "routes/search.tsx", paths: ["search"], policy: { cache: "anonymous", keep: false, namespaces: ["search"] } },
+  { file: "routes/search.tsx", paths: ["search"], policy: { cache: true, keep: false, namespaces: ["search"] } },
   // My saved papers opens them in the viewer, as the subject pages do; its own code keeps its copy.
   {
     file: "routes/saved.tsx",
     paths: ["saved"],
-    policy: { cache: "anonymous", keep: true, namespaces: ["offline", "paper", "viewer"] },
+    policy: { cache: true, keep: true, namespaces: ["offline", "paper", "viewer"] },
   },
   // The same for every signed-in student (the model paper shows its answers to anyone signed in): the exam-eve
   // crowd's pages, kept for students too (decision 032).
@@ -149,7 +149,7 @@ export const PAGES: readonly PageRoute[] = [
     paths: SUBJECT_PATHS.map((path) => `${path}/new-paper`),
     policy: { cache: false, keep: false, namespaces: [] },
   },
-  { file: "routes/article.tsx", paths: [ARTICLE], policy: { cache: "anonymous", keep: true, namespaces: ["blog"] } },
+  { file: "routes/article.tsx", paths: [ARTICLE], policy: { cache: true, keep: true, namespaces: ["blog"] } },
   // Last: any other path. A 404 is neither cached nor kept (only 200 answers are), and says so here too.
   { file: "routes/not-found.tsx", paths: ["*"], policy: { cache: false, keep: false, namespaces: ["blog"] } },
   { file: "routes/admin/layout.tsx", paths: ["admin"], admin: true, policy: CONSOLE },

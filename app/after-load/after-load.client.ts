@@ -4,43 +4,21 @@
  * as you type from their first focus. One lazy module, so that each page's first load carries a single call.
  */
 import type { NavigateFunction } from "react-router";
-import { outboxKey } from "../reviews/outbox-key";
 import { i18nFor, messagesOf, type Translate } from "../site/i18n";
 import type { MatchLike } from "./vitals.client";
 
 /** The page's latest navigate: a combobox made on one page keeps working on the next. */
 let latest: NavigateFunction | undefined;
-/** The signed-in student of the latest page, for review answers sent when the phone is back online. */
-let student: string | null = null;
 
 export function afterLoad(matches: readonly MatchLike[], userId: string | null, navigate: NavigateFunction): void {
   void import("./vitals.client").then((m) => m.reportWebVitals(matches)).catch(() => {});
   void import("../offline/pwa.client").then((m) => m.startPwa(userId)).catch(() => {});
-  student = userId;
-  sendReviewAnswers();
   const first = latest === undefined;
   latest = navigate;
   if (!first) return;
-  window.addEventListener("online", sendReviewAnswers);
   document.addEventListener("focusin", (event) => enhanceSearch(event.target));
   // A box focused before the load event was over (the search page's own, say) gets its suggestions now.
   enhanceSearch(document.activeElement);
-}
-
-/**
- * Review answers given offline (issue 27) go to the server from whatever page the student opens next, not only
- * from the review: the outbox's code loads only when this phone holds some for the signed-in student.
- */
-function sendReviewAnswers(): void {
-  const userId = student;
-  if (userId === null) return;
-  try {
-    // Sent answers stay a few days (to hide their questions on a kept page): only unsent ones load the code.
-    if (!localStorage.getItem(outboxKey(userId))?.includes('"sent":false')) return;
-  } catch {
-    return; // storage blocked: nothing was kept there
-  }
-  import("../reviews/review-outbox").then((m) => m.sendWaiting(userId), Boolean);
 }
 
 /** The site's search boxes are plain GET forms (search-box.tsx); the combobox code loads at the first focus. */

@@ -6,6 +6,7 @@
 import { Workbox } from "workbox-window";
 import type { Locale } from "../../domain/i18n.ts";
 import { parseSubjectPath } from "../../domain/subjects.ts";
+import { outboxKey } from "../reviews/outbox-key";
 import { i18nFor, messagesOf } from "../site/i18n";
 
 interface SavedPapersModule {
@@ -16,6 +17,25 @@ interface SavedPapersModule {
 const savedPapers = import.meta.glob<SavedPapersModule>("./saved-papers.client.ts");
 
 let workbox: Workbox | undefined;
+/** The signed-in student of the latest page: their review answers kept offline are sent (issue 27). */
+let student: string | null = null;
+
+/**
+ * Review answers given offline go to the server from whatever page comes next, and when the phone is back online,
+ * not only from the review page. The outbox's code loads only when answers wait.
+ */
+function sendReviewAnswers(): void {
+  const userId = student;
+  if (userId === null) return;
+  try {
+    // Sent answers stay a few days (to hide their questions on a kept page): only unsent ones load the code.
+    if (!localStorage.getItem(outboxKey(userId))?.includes('"sent":false')) return;
+  } catch {
+    return; // storage blocked: nothing was kept there
+  }
+  void import("../reviews/review-outbox").then((m) => m.sendWaiting(userId)).catch(() => {});
+}
+if (typeof window !== "undefined") window.addEventListener("online", sendReviewAnswers);
 const PROMPT_ID = "ps-update-prompt";
 
 /**
@@ -23,6 +43,8 @@ const PROMPT_ID = "ps-update-prompt";
  * worker once, and lets the saved papers follow the session (another user's or an ended session's are deleted).
  */
 export function startPwa(userId: string | null): void {
+  student = userId;
+  sendReviewAnswers();
   const reconcile = () => {
     for (const load of Object.values(savedPapers)) {
       void load()

@@ -10,7 +10,6 @@
  * ticked points' indices and the moment are stored: the student's own study record.
  */
 import { indianDay } from "../../domain/i18n.ts";
-import { addDays } from "../../domain/review-schedule.ts";
 import { outboxKey } from "./outbox-key";
 
 export interface KeptAnswer {
@@ -67,7 +66,8 @@ function current(userId: string): Kept {
 /** Keeps an answer (`now` is the page's clock) and forgets sent answers older than a few days. */
 export function keepAnswer(userId: string, item: string, points: number[], now: Date): void {
   const today = indianDay(now);
-  const oldest = addDays(today, -SENT_KEPT_DAYS);
+  // Days by the clock, not domain/review-schedule.ts's addDays: that module would join the pages' shared chunk.
+  const oldest = indianDay(new Date(now.getTime() - SENT_KEPT_DAYS * 24 * 60 * 60 * 1000));
   const kept = Object.fromEntries(
     Object.entries(current(userId)).filter(([, answer]) => !answer.sent || answer.day >= oldest),
   );

