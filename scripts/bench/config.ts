@@ -40,6 +40,7 @@ export function readConfig(env: NodeJS.ProcessEnv): BenchConfig {
   const command = [
     only ? `BENCH_ONLY=${only}` : "",
     databaseUrl ? `DATABASE_URL=${redact(databaseUrl)}` : "",
+    databaseUrl && env.REDIS_URL ? `REDIS_URL=${redact(env.REDIS_URL)}` : "",
     env.BENCH_WARMUP ? `BENCH_WARMUP=${warmupSec}` : "",
     env.BENCH_DURATION ? `BENCH_DURATION=${durationSec}` : "",
     "npm run bench",

@@ -185,3 +185,30 @@ test("an answer kept offline reaches the server from the next page the student o
     ).data.length;
   await expect.poll(due).toBe(0);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a review is one question per page, answered by a plain form", async ({ page, baseURL }, testInfo) => {
+    await signUpViaApi(page, baseURL, testInfo);
+    const flagged = await page.request.post("/api/v1/mistakes", {
+      data: { item: "math-1-model-1:q2a1" },
+      headers: { "X-Test-Now": morning(1).toISOString(), Origin: baseURL ?? "" },
+    });
+    expect(flagged.status(), await flagged.text()).toBe(201);
+    // Without scripts the page has no clock to move: the server's day alone.
+    await page.setExtraHTTPHeaders({ "X-Test-Now": morning(2).toISOString() });
+    await page.goto("/mr/review");
+    await expect(page.getByText("आज 1 प्रश्न बाकी", { exact: false })).toBeVisible();
+    const answer = page.locator("details").first();
+    await expect(answer).not.toHaveAttribute("open", "");
+    await answer.locator("summary").click();
+    for (const point of await page.locator("form[method=post]").getByRole("checkbox").all()) await point.check();
+    await page.getByRole("button", { name: "झाले: पुढचा प्रश्न" }).click();
+    await expect(page).toHaveURL(/\/mr\/review\?done=again$/);
+    await expect(page.getByRole("status").filter({ hasText: /\S/ })).toHaveText(
+      "जतन केले. हा प्रश्न पुढच्या एखाद्या दिवशी परत येईल.",
+    );
+    await expect(page.getByText(/^आज काहीही बाकी नाही\./)).toBeVisible();
+  });
+});
