@@ -99,7 +99,7 @@ export function SiteHeader({ user }: { user: RootData["user"] }) {
             {/* A sighted student's hint only: the menu's own link says "N reviews due" to everyone. At most 20, in
                 Latin digits in both languages (domain/i18n.ts's INTL_LOCALE): no formatter needed. */}
             {user?.due ? (
-              <span aria-hidden="true" className="rounded-full bg-amber-600 px-1.5 text-xs font-bold text-white">
+              <span aria-hidden="true" className="rounded-full bg-amber-800 px-1.5 text-xs font-bold text-white">
                 {user.due}
               </span>
             ) : null}

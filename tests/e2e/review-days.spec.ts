@@ -8,6 +8,7 @@
 import type { Page } from "@playwright/test";
 import { formatDay, indianDay } from "../../domain/i18n.ts";
 import { signUpViaApi } from "./support/accounts.ts";
+import { expectNoViolations } from "./support/axe.ts";
 import { hydrated } from "./support/hydration.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -31,7 +32,7 @@ async function liveOn(page: Page, moment: Date): Promise<void> {
 async function reviewInFull(page: Page, nav: { due: string; submit: string }) {
   // On a phone the count shows on the closed menu, and the link to the review is inside it.
   const menu = page.locator("header details summary").filter({ hasText: /☰/ });
-  await expect(menu.locator(".bg-amber-600")).toHaveText(nav.due.replace(/\D/g, ""));
+  await expect(menu.locator(".bg-amber-800")).toHaveText(nav.due.replace(/\D/g, ""));
   await menu.click();
   await page.getByRole("navigation").getByRole("link", { name: nav.due }).click();
   const form = page.locator("form[method=post]").filter({ has: page.getByRole("button", { name: nav.submit }) });
@@ -73,6 +74,7 @@ test("three days of reviews: flagged, due the next day, back on a later day, and
   await liveOn(page, morning(2));
   await page.goto("/");
   await page.screenshot({ path: testInfo.outputPath("day-2-header.png") });
+  await expectNoViolations(page, "the home page with reviews due, 360 px");
   await reviewInFull(page, { due: "1 review due", submit: "Done: next question" });
   await expect(page.getByRole("status").filter({ hasText: /\S/ })).toHaveText(
     "Saved. That question will come back on a later day.",
@@ -129,7 +131,7 @@ test("the review goes on offline once loaded, and its answers reach the server w
   // Back online: both reach the server, counted on day 2, and the header's count follows.
   await context.setOffline(false);
   await expect(status).toHaveText("Saved. That question will come back on a later day.");
-  await expect(page.locator("header summary .bg-amber-600")).toHaveCount(0);
+  await expect(page.locator("header summary .bg-amber-800")).toHaveCount(0);
   const notebook = await page.request.get("/api/v1/mistakes", { headers: { "X-Test-Now": morning(2).toISOString() } });
   const entries = (
     (await notebook.json()) as {
