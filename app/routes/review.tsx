@@ -98,25 +98,31 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
               }}
             >
               <input type="hidden" name="item" value={next.item} />
-              <fieldset>
-                <legend className="font-semibold text-slate-900">{t("practice.review.tick")}</legend>
-                <ul className="mt-2 grid gap-2">
-                  {(next.question.sections[0]?.items[0]?.marking ?? []).map((point, index) => (
-                    <li key={point.pointHtml}>
-                      <label className="flex min-h-11 items-start gap-3 rounded-lg border border-slate-300 bg-white p-3">
-                        <input type="checkbox" name="point" value={index} className="mt-1 h-5 w-5 shrink-0" />
-                        <span lang={next.language}>
-                          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the model paper's own sanitised HTML, as on the paper page */}
-                          <span dangerouslySetInnerHTML={{ __html: point.pointHtml }} />{" "}
-                          <span className="text-sm text-slate-600">
-                            ({formatNumber(locale, point.marks, { maximumFractionDigits: 1 })})
+              {/* The marking points spell out the answer ("k = 7"): closed until the student has written theirs. */}
+              <details>
+                <summary className="min-h-11 cursor-pointer py-2 font-semibold text-slate-900">
+                  {t("practice.review.tick")}
+                </summary>
+                <fieldset>
+                  <legend className="sr-only">{t("practice.review.tick")}</legend>
+                  <ul className="mt-2 grid gap-2">
+                    {(next.question.sections[0]?.items[0]?.marking ?? []).map((point, index) => (
+                      <li key={point.pointHtml}>
+                        <label className="flex min-h-11 items-start gap-3 rounded-lg border border-slate-300 bg-white p-3">
+                          <input type="checkbox" name="point" value={index} className="mt-1 h-5 w-5 shrink-0" />
+                          <span lang={next.language}>
+                            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the model paper's own sanitised HTML, as on the paper page */}
+                            <span dangerouslySetInnerHTML={{ __html: point.pointHtml }} />{" "}
+                            <span className="text-sm text-slate-600">
+                              ({formatNumber(locale, point.marks, { maximumFractionDigits: 1 })})
+                            </span>
                           </span>
-                        </span>
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              </fieldset>
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                </fieldset>
+              </details>
               <button
                 type="submit"
                 disabled={submitting}

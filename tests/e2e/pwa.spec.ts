@@ -215,6 +215,7 @@ test("a review loaded online reopens offline on a 360 px phone, in Marathi, with
 
   const submit = await hydrated(page.getByRole("button", { name: "झाले: पुढचा प्रश्न" }));
   await page.context().setOffline(true);
+  await page.locator("form[method=post] details summary").click();
   for (const point of await page.locator("form[method=post]").getByRole("checkbox").all()) await point.check();
   await submit.click();
   await expect(page.getByRole("status").filter({ hasText: /\S/ })).toHaveText(

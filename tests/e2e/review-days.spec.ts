@@ -37,9 +37,14 @@ async function reviewInFull(page: Page, nav: { due: string; submit: string }) {
   await page.getByRole("navigation").getByRole("link", { name: nav.due }).click();
   const form = page.locator("form[method=post]").filter({ has: page.getByRole("button", { name: nav.submit }) });
   // The model answer is closed until the student opens it: the question comes first.
-  const answer = page.locator("details").first();
+  const answer = page.getByRole("main").locator("details").first();
   await expect(answer).not.toHaveAttribute("open", "");
   await answer.locator("summary").click();
+  await expect(answer).toHaveAttribute("open", "");
+  // The marking points give the answer away: closed until opened, after the answer is written.
+  const marking = form.locator("details");
+  await expect(marking).not.toHaveAttribute("open", "");
+  await marking.locator("summary").click();
   const points = form.getByRole("checkbox");
   expect(await points.count()).toBeGreaterThan(0);
   for (const point of await points.all()) await point.check();
@@ -119,6 +124,7 @@ test("the review goes on offline once loaded, and its answers reach the server w
   // The first in full, the second with nothing ticked: both kept on the phone, the next question at once.
   const full = await page.locator("input[name=item]").inputValue();
   const empty = full === "math-1-model-1:q2a1" ? "math-1-model-1:q1a2" : "math-1-model-1:q2a1";
+  await page.locator("form[method=post] details summary").click();
   for (const point of await page.locator("form[method=post]").getByRole("checkbox").all()) await point.check();
   await submit.click();
   const status = page.getByRole("status").filter({ hasText: /\S/ });
@@ -169,6 +175,7 @@ test("an answer kept offline reaches the server from the next page the student o
   await page.goto("/review");
   const submit = await hydrated(page.getByRole("button", { name: "Done: next question" }));
   await context.setOffline(true);
+  await page.locator("form[method=post] details summary").click();
   for (const point of await page.locator("form[method=post]").getByRole("checkbox").all()) await point.check();
   await submit.click();
   await expect(page.getByRole("status").filter({ hasText: /\S/ })).toContainText("Saved on this phone");
@@ -202,9 +209,10 @@ test.describe("without JavaScript", () => {
     await page.setExtraHTTPHeaders({ "X-Test-Now": morning(2).toISOString() });
     await page.goto("/mr/review");
     await expect(page.getByText("आज 1 प्रश्न बाकी", { exact: false })).toBeVisible();
-    const answer = page.locator("details").first();
+    const answer = page.getByRole("main").locator("details").first();
     await expect(answer).not.toHaveAttribute("open", "");
     await answer.locator("summary").click();
+    await page.locator("form[method=post] details summary").click();
     for (const point of await page.locator("form[method=post]").getByRole("checkbox").all()) await point.check();
     await page.getByRole("button", { name: "झाले: पुढचा प्रश्न" }).click();
     await expect(page).toHaveURL(/\/mr\/review\?done=again$/);
