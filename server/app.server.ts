@@ -10,7 +10,7 @@ import { accountsApiRouter } from "./auth/routes.server.ts";
 import { getUser } from "./auth/session.server.ts";
 import { seoRouter, vitalsApiRouter } from "./content/routes.server.ts";
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "./db/errors.server.ts";
-import { requestNow, TEST_NOW_HEADER } from "./http/clock.server.ts";
+import { requestNow } from "./http/clock.server.ts";
 import { isSameOrigin } from "./http/guards.server.ts";
 import { wantsJsonEnvelope } from "./http/negotiate.server.ts";
 import { createPageCache, type PageCacheOptions } from "./http/page-cache.server.ts";
@@ -66,7 +66,7 @@ export function createApp(services: Services, options: AppOptions = {}): express
           student: async (req) => {
             const user = await getUser(req);
             if (!user) return null;
-            const now = requestNow(config, req.get(TEST_NOW_HEADER));
+            const now = requestNow(config, req);
             return { id: user.id, variant: String(await dueForRequest(services, user.id, req, now)) };
           },
           ...options.pageCache,

@@ -4,7 +4,7 @@ import { LANGUAGE_COOKIE, LANGUAGE_OFFERED_COOKIE, localeFromPath } from "../../
 import type { SessionUser } from "../../server/auth/session.server.ts";
 import { fontUrl } from "../../server/content/font.server.ts";
 import { isDatabaseUnavailable } from "../../server/db/errors.server.ts";
-import { requestNow, TEST_NOW_HEADER } from "../../server/http/clock.server.ts";
+import { requestNow } from "../../server/http/clock.server.ts";
 import { compiledCatalog, pageCatalog } from "../../server/i18n/catalog.server.ts";
 import { dueForRequest } from "../../server/reviews/notebook.server.ts";
 import { expressRequestContext, servicesContext, sessionContext } from "../context";
@@ -66,7 +66,7 @@ async function readRootData(
   }
   // The header's "due today" (issue 27): one indexed count; the count is a nicety, so an error shows none.
   const services = context.get(servicesContext);
-  const now = requestNow(config, request.headers.get(TEST_NOW_HEADER));
+  const now = requestNow(config, request.headers);
   const due =
     user && !unavailable
       ? await dueForRequest(services, user.id, context.get(expressRequestContext), now).catch(() => 0)

@@ -9,7 +9,7 @@ import { formField } from "../../domain/form-data.ts";
 import { formatDay, indianDay, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { safeRedirect } from "../../domain/redirect.ts";
 import { isSubjectKey } from "../../domain/subjects.ts";
-import { requestNow, TEST_NOW_HEADER } from "../../server/http/clock.server.ts";
+import { requestNow } from "../../server/http/clock.server.ts";
 import { HttpError } from "../../server/http/respond.server.ts";
 import { answerReview, dueReviews, flagItem, listMistakes } from "../../server/reviews/notebook.server.ts";
 import { servicesContext } from "../context";
@@ -20,7 +20,7 @@ type Context = Readonly<RouterContextProvider>;
 
 /** The notebook's "now": the real time, or a browser test's day (server/http/clock.server.ts). */
 function nowOf(context: Context, request: Request): Date {
-  return requestNow(context.get(servicesContext).config, request.headers.get(TEST_NOW_HEADER));
+  return requestNow(context.get(servicesContext).config, request.headers);
 }
 
 export async function mistakesLoader(context: Context, url: URL) {

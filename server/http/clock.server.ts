@@ -8,9 +8,15 @@ import type { Config } from "../config.server.ts";
 
 export const TEST_NOW_HEADER = "X-Test-Now";
 
-/** `header` is the request's X-Test-Now (an ISO instant); anything else, or a real server, gives the real time. */
-export function requestNow(config: Pick<Config, "testClock">, header: string | null | undefined): Date {
-  if (!config.testClock || !header) return new Date();
+/** A request's headers: Express's request or a Fetch request's `headers`, both read by `get`. */
+interface HeaderSource {
+  get(name: string): string | null | undefined;
+}
+
+/** The request's X-Test-Now (an ISO instant) on a test server; anything else, or a real server, gives the real time. */
+export function requestNow(config: Pick<Config, "testClock">, headers: HeaderSource): Date {
+  const header = config.testClock ? headers.get(TEST_NOW_HEADER) : undefined;
+  if (!header) return new Date();
   const given = new Date(header);
   return Number.isNaN(given.getTime()) ? new Date() : given;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SUBJECTS } from "../../domain/subjects.ts";
 import { requireUser } from "../auth/session.server.ts";
 import { parseBody } from "../http/body.server.ts";
-import { requestNow, TEST_NOW_HEADER } from "../http/clock.server.ts";
+import { requestNow } from "../http/clock.server.ts";
 import { jsonWriteGuard } from "../http/guards.server.ts";
 import { sendOk } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
@@ -32,7 +32,7 @@ export function reviewsApiRouter(services: Services): Router {
   const router = Router();
   const writes = [jsonWriteGuard(services.config), express.json({ limit: "4kb" })];
   const personal = (res: Response) => res.setHeader("Cache-Control", "private, no-store");
-  const now = (req: Request) => requestNow(services.config, req.get(TEST_NOW_HEADER));
+  const now = (req: Request) => requestNow(services.config, req);
 
   router.get("/mistakes", async (req: Request, res: Response) => {
     const user = await requireUser(req);
