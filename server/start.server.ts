@@ -5,6 +5,7 @@ import type { Config } from "./config.server.ts";
 import { openDatabase } from "./db/client.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
 import { syncModelPapers } from "./model-papers/sync.server.ts";
+import { backfillPreviews } from "./papers/previews.server.ts";
 import { seedSamplePapers } from "./papers/samples.server.ts";
 import { scheduleSearchSync, searchSyncRunning } from "./search/index.server.ts";
 import { closeServices, createServices, type Services } from "./services.server.ts";
@@ -36,6 +37,8 @@ export async function startServer(config: Config, options: AppOptions & { log?: 
   void scheduleSearchSync(services, log);
   const app = createApp(services, options);
   const stopConsentSweep = sweepUnconsented(services);
+  // First-page images for files stored without one (decision 033): in the background, one at a time.
+  const backfill = backfillPreviews(services);
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, (error?: Error) => (error ? reject(error) : resolve(s)));
@@ -55,11 +58,13 @@ export async function startServer(config: Config, options: AppOptions & { log?: 
     close() {
       closing ??= (async () => {
         stopConsentSweep();
+        backfill.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
         });
         await searchSyncRunning(services.database);
+        await backfill.done;
         await closeServices(services);
       })();
       return closing;

@@ -13,6 +13,7 @@ import { HttpError } from "../http/respond.server.ts";
 import { modelPaperPath } from "../model-papers/catalog.server.ts";
 import { type PaperSlot, paperId, type StoredPdf } from "../papers/catalog.server.ts";
 import { applyEntry, type CheckedFile, checkFile, type SlotEntry } from "../papers/import.server.ts";
+import { storePaperFile } from "../papers/previews.server.ts";
 import type { Services } from "../services.server.ts";
 import { writeAudit } from "./audit.server.ts";
 import type { AdminUser } from "./auth.server.ts";
@@ -341,7 +342,8 @@ export async function uploadPaper(
   if (!files.question && !keptFile(await existingNow(db), "question")) throw refused("solution", NEEDS_QUESTION);
 
   const checked = await checkUploads(files);
-  for (const file of Object.values(checked)) await services.paperStore.put(file.bytes);
+  for (const file of Object.values(checked))
+    await storePaperFile(services.paperStore, file.bytes, { log: services.log });
 
   const outcome = await db.transaction(async (tx) => {
     const existing = await existingNow(tx as unknown as Db);

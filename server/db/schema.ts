@@ -341,6 +341,20 @@ export const paperFileChunks = pgTable(
 );
 
 /**
+ * The first page of a stored file as a WebP (issue 28, decision 033), a few tens of KB: one row, read whole.
+ * Beside the file in the folder store; here when the files are in PostgreSQL.
+ */
+export const paperPreviews = pgTable("paper_previews", {
+  sha256: text("sha256")
+    .primaryKey()
+    .references(() => paperFiles.sha256, { onDelete: "cascade" }),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Every admin change (issue 15), written in the same transaction as the change. `before` and `after`
  * are the changed record as it was and as it became (null for a creation or a deletion).
  */

@@ -7,6 +7,7 @@
  */
 
 import { createCache } from "../cache/cache.server.ts";
+import { storePaperFile } from "../papers/previews.server.ts";
 import type { PaperStore } from "../papers/store.server.ts";
 import { findModelPaper } from "./catalog.server.ts";
 import { isMadePaperId } from "./made.server.ts";
@@ -32,8 +33,9 @@ const pdfs = createCache<PaperStore, MadePdfs | undefined>({
     running++;
     try {
       const typeset = await typesetPaper(paper);
-      const question = await store.put(typeset.question.bytes);
-      const solution = await store.put(typeset.solution.bytes);
+      // The first-page images in the background: the student waits for the PDF, not for them.
+      const question = await storePaperFile(store, typeset.question.bytes, { image: "queue" });
+      const solution = await storePaperFile(store, typeset.solution.bytes, { image: "queue" });
       return { question: question.sha256, solution: solution.sha256 };
     } finally {
       running--;

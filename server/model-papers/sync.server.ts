@@ -12,6 +12,7 @@ import type { ModelPaper } from "../../domain/model-papers.ts";
 import { modelPapers } from "../db/schema.ts";
 import type { Logger } from "../logger.server.ts";
 import { layOutForViewer } from "../papers/pdf-layout.server.ts";
+import { storePaperFile } from "../papers/previews.server.ts";
 import type { Services } from "../services.server.ts";
 import { figuresDirFor, getModelPapers } from "./catalog.server.ts";
 import { PAPERS_DIR } from "./load.server.ts";
@@ -196,8 +197,15 @@ export async function syncModelPapers(
       pdfs = await typeset(paper);
       report.typesetHere.push(paper.id);
     }
-    const question = await services.paperStore.put(pdfs.question.bytes);
-    const solution = await services.paperStore.put(pdfs.solution.bytes);
+    // Start-up does not wait for the first-page images: the backfill makes them once the server listens (decision 033).
+    const question = await storePaperFile(services.paperStore, pdfs.question.bytes, {
+      log: options.log,
+      image: "after-start",
+    });
+    const solution = await storePaperFile(services.paperStore, pdfs.solution.bytes, {
+      log: options.log,
+      image: "after-start",
+    });
     // Not retiredAt nor updatedBy: an admin's retirement outlives restarts and new versions of the paper.
     const values = {
       subject: paper.subject,

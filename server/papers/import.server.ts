@@ -19,6 +19,7 @@ import { type PaperSlot, paperId, paperRow, type StoredPdf } from "./catalog.ser
 import { checkPdf, MAX_PDF_BYTES } from "./pdf-check.server.ts";
 import { layOutForViewer } from "./pdf-layout.server.ts";
 import { withoutScripts } from "./pdf-scripts.server.ts";
+import { storePaperFile } from "./previews.server.ts";
 import { sha256Hex } from "./store.server.ts";
 
 export const IMPORT_LAYOUT = "<medium|all>/<subject>/<year>-<march|july>-<question|solution>.pdf";
@@ -83,7 +84,7 @@ class DryRunRollback extends Error {}
 
 /** Reads, checks and (unless anything is wrong) stores and catalogues every paper under `folder`. */
 export async function importPapers(
-  services: Pick<Services, "database" | "paperStore">,
+  services: Pick<Services, "database" | "paperStore"> & { log?: Services["log"] },
   folder: string,
   options: ImportOptions = {},
 ): Promise<ImportReport> {
@@ -165,7 +166,7 @@ export async function importPapers(
     for (const entry of ready) {
       for (const file of [entry.question, entry.solution]) {
         const data = file ? checked.get(file) : undefined;
-        if (data) await services.paperStore.put(data.bytes);
+        if (data) await storePaperFile(services.paperStore, data.bytes, { log: services.log });
       }
     }
   }

@@ -2,7 +2,8 @@ import { Readable } from "node:stream";
 import { and, eq, inArray } from "drizzle-orm";
 import { createCache } from "../cache/cache.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { paperFileChunks, paperFiles } from "../db/schema.ts";
+import { paperFileChunks, paperFiles, paperPreviews } from "../db/schema.ts";
+import type { ImageSize } from "./first-page.server.ts";
 import { isSha256, type PaperStore, type StoredFile, sha256Hex } from "./store.server.ts";
 
 /** 256 KiB: a 50 MB paper is 200 rows, and a viewer's 32 KiB range costs at most two chunk reads. */
@@ -75,6 +76,12 @@ export function createPostgresPaperStore(
         .limit(1);
       return row ? { sha256, size: Number(row.size), chunkSize: row.chunkSize } : undefined;
     },
+  });
+  /** Preview sizes found: content-addressed, so never stale; a file without one is asked again next time. */
+  const previewSizes = createCache<Database, ImageSize>({
+    name: "paper preview sizes",
+    madeFrom: [],
+    max: META_ENTRIES,
   });
   /**
    * Chunks being fetched right now: a crowd opening the same cold paper shares one query per chunk. By hand, not
@@ -244,6 +251,48 @@ export function createPostgresPaperStore(
         }
       }
       return readable;
+    },
+
+    async putPreview(sha256, image) {
+      if (!isSha256(sha256)) throw new Error("paper store key must be a lower-case sha256");
+      const values = { width: image.width, height: image.height, bytes: image.bytes };
+      await db
+        .insert(paperPreviews)
+        .values({ sha256, ...values })
+        .onConflictDoUpdate({ target: paperPreviews.sha256, set: values });
+      previewSizes.set(database, sha256, { width: image.width, height: image.height });
+    },
+
+    async preview(sha256) {
+      if (!isSha256(sha256)) return null;
+      const [row] = await db
+        .select({ width: paperPreviews.width, height: paperPreviews.height, bytes: paperPreviews.bytes })
+        .from(paperPreviews)
+        .where(eq(paperPreviews.sha256, sha256))
+        .limit(1);
+      if (!row) return null;
+      previewSizes.set(database, sha256, { width: row.width, height: row.height });
+      return { width: row.width, height: row.height, bytes: ownBytes(row.bytes) };
+    },
+
+    async previewSizes(sha256s) {
+      const found = new Map<string, ImageSize>();
+      const missing: string[] = [];
+      for (const sha256 of new Set(sha256s)) {
+        const known = previewSizes.get(database, sha256);
+        if (known) found.set(sha256, known);
+        else if (isSha256(sha256)) missing.push(sha256);
+      }
+      if (missing.length === 0) return found;
+      const rows = await db
+        .select({ sha256: paperPreviews.sha256, width: paperPreviews.width, height: paperPreviews.height })
+        .from(paperPreviews)
+        .where(inArray(paperPreviews.sha256, missing));
+      for (const { sha256, width, height } of rows) {
+        previewSizes.set(database, sha256, { width, height });
+        found.set(sha256, { width, height });
+      }
+      return found;
     },
 
     cacheUsage() {

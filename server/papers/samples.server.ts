@@ -17,6 +17,7 @@ import { forgetCaches } from "../cache/cache.server.ts";
 import { papers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
 import { type PaperSlot, paperCount, paperId, paperRow } from "./catalog.server.ts";
+import { storePaperFile } from "./previews.server.ts";
 import type { PaperStore } from "./store.server.ts";
 
 export const SAMPLE_NOTICE = "Sample paper, not an official board paper";
@@ -178,12 +179,12 @@ export async function buildSamples(store: PaperStore) {
   let files = 0;
   let bytes = 0;
   for (const paper of samplePlan()) {
-    const question = await store.put(await generateSamplePdf(paper, "question"));
+    const question = await storePaperFile(store, await generateSamplePdf(paper, "question"), { image: "after-start" });
     files++;
     bytes += question.size;
     let solution: { sha256: string } | null = null;
     if (paper.hasSolution) {
-      const stored = await store.put(await generateSamplePdf(paper, "solution"));
+      const stored = await storePaperFile(store, await generateSamplePdf(paper, "solution"), { image: "after-start" });
       files++;
       bytes += stored.size;
       solution = stored;
