@@ -31,6 +31,18 @@ export function paperFileUrl(id: string, kind: PaperFileKind): string {
   return `/papers/${id}/${kind}.pdf`;
 }
 
+/** The address of a paper file's first-page image (decision 033): beside its PDF. */
+export function paperPreviewUrl(id: string, kind: PaperFileKind): string {
+  return `/papers/${id}/${kind}.webp`;
+}
+
+/** A first-page image with its size in pixels, so that a page can reserve its box before it arrives. */
+export interface PaperPreview {
+  url: string;
+  width: number;
+  height: number;
+}
+
 /** `Maharashtra-SSC-2023-March-Algebra-Question-Paper.pdf`: readable in a downloads folder. */
 export function paperFileName(paper: { subject: SubjectKey; year: number; session: ExamSession }, kind: PaperFileKind) {
   const session = SESSION_LABELS[paper.session];

@@ -22,6 +22,7 @@ import { languageRouter } from "./i18n/routes.server.ts";
 import { requestLog } from "./logger.server.ts";
 import { metricsHandler, recordRequests } from "./metrics/http.server.ts";
 import { countDatabaseOutage } from "./metrics/metrics.server.ts";
+import { paperPreviewRouter } from "./papers/preview-route.server.ts";
 import { getQuestionHandler, paperFilesRouter, papersApiRouter } from "./papers/routes.server.ts";
 import { attemptsApiRouter } from "./practice/routes.server.ts";
 import { readingApiRouter } from "./reading/routes.server.ts";
@@ -159,6 +160,8 @@ export function createApp(services: Services, options: AppOptions = {}): express
     }
   });
 
+  // Before the PDFs' router, which answers 404 for any other address under /papers/.
+  app.use(paperPreviewRouter(services));
   app.use(paperFilesRouter(services));
   app.use(seoRouter(services));
   app.use(languageRouter(services));

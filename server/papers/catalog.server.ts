@@ -1,11 +1,19 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { type ExamSession, MEDIUMS, type Medium, type Standard } from "../../domain/catalog.ts";
-import { modelPaperFileName, type PaperFileKind, paperFileName, paperFileUrl } from "../../domain/papers.ts";
+import {
+  modelPaperFileName,
+  type PaperFileKind,
+  type PaperPreview,
+  paperFileName,
+  paperFileUrl,
+  paperPreviewUrl,
+} from "../../domain/papers.ts";
 import { type SubjectKey, subjectByKey } from "../../domain/subjects.ts";
 import { createCache } from "../cache/cache.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { modelPapers, papers } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
+import type { PaperStore } from "./store.server.ts";
 
 /** One paper in the get-question listing (spec §7), shared by the API and the subject page loader. */
 export interface PaperListItem {
@@ -18,6 +26,9 @@ export interface PaperListItem {
   question_url: string;
   /** Empty string when there is no solution ("Solution Coming Soon"). */
   solution_url: string;
+  /** The question's first page as an image with its size (decision 033); null while it has none. */
+  question_preview: PaperPreview | null;
+  solution_preview: PaperPreview | null;
 }
 
 export interface YearGroup {
@@ -92,24 +103,30 @@ export type ListingQuery = { subject: SubjectKey; medium: Medium; standard: Stan
  */
 export const LISTING_TTL_MS = 2000;
 
-const listings = createCache<Database, YearGroup[], ListingQuery>({
+const listings = createCache<Database, YearGroup[], { query: ListingQuery; store: PaperStore }>({
   name: "paper listings",
   madeFrom: ["catalogue"],
   // Standards × subjects × mediums: 36 today.
   max: 500,
   ttlMs: LISTING_TTL_MS,
-  load: (database, _key, query) => queryPaperListing(database, query),
+  load: (database, _key, { query, store }) => queryPaperListing(database, store, query),
 });
 
 /**
  * Years newest first; inside a year March (main exam) before July (supplementary).
  * The result is shared by every caller within the TTL: read it, never change it.
  */
-export function getPaperListing(services: Pick<Services, "database">, query: ListingQuery): Promise<YearGroup[]> {
-  return listings.fetch(services.database, `${query.standard}:${query.subject}:${query.medium}`, query);
+export function getPaperListing(
+  services: Pick<Services, "database" | "paperStore">,
+  query: ListingQuery,
+): Promise<YearGroup[]> {
+  return listings.fetch(services.database, `${query.standard}:${query.subject}:${query.medium}`, {
+    query,
+    store: services.paperStore,
+  });
 }
 
-async function queryPaperListing(database: Database, query: ListingQuery): Promise<YearGroup[]> {
+async function queryPaperListing(database: Database, store: PaperStore, query: ListingQuery): Promise<YearGroup[]> {
   const rows = await database.db
     .select({
       id: papers.id,
@@ -118,6 +135,7 @@ async function queryPaperListing(database: Database, query: ListingQuery): Promi
       official: papers.official,
       marks: papers.marks,
       durationMinutes: papers.durationMinutes,
+      questionSha256: papers.questionSha256,
       solutionSha256: papers.solutionSha256,
     })
     .from(papers)
@@ -131,6 +149,11 @@ async function queryPaperListing(database: Database, query: ListingQuery): Promi
       ),
     )
     .orderBy(desc(papers.year), sql`case ${papers.session} when 'march' then 0 else 1 end`, asc(papers.id));
+  const sizes = await store.previewSizes(rows.flatMap((row) => [row.questionSha256, row.solutionSha256 ?? ""]));
+  const preview = (id: string, kind: PaperFileKind, sha256: string | null): PaperPreview | null => {
+    const size = sha256 ? sizes.get(sha256) : undefined;
+    return size ? { url: paperPreviewUrl(id, kind), ...size } : null;
+  };
 
   const groups: YearGroup[] = [];
   for (const row of rows) {
@@ -147,6 +170,8 @@ async function queryPaperListing(database: Database, query: ListingQuery): Promi
       duration_minutes: row.durationMinutes,
       question_url: paperFileUrl(row.id, "question"),
       solution_url: row.solutionSha256 ? paperFileUrl(row.id, "solution") : "",
+      question_preview: preview(row.id, "question", row.questionSha256),
+      solution_preview: preview(row.id, "solution", row.solutionSha256),
     });
   }
   return groups;
