@@ -2,6 +2,15 @@ import { type MouseEvent, type ReactNode, useEffect, useRef } from "react";
 
 let locks = 0;
 
+/** `:modal` is unknown to browsers before 2022, where matches() throws: such a browser shows it again. */
+function isModal(dialog: HTMLDialogElement): boolean {
+  try {
+    return dialog.matches(":modal");
+  } catch {
+    return false;
+  }
+}
+
 /** The page behind a modal must not scroll; nested modals share one lock. */
 function lockScroll(): () => void {
   locks += 1;
@@ -24,7 +33,13 @@ export function ModalDialog({
   className,
   children,
   returnFocus,
+  shownBeforeScript = false,
 }: {
+  /**
+   * Open in the server's HTML (the `open` attribute, not yet modal), so that a page opened on this dialog shows it
+   * before its scripts run; made modal once they do. Hidden where scripts never run (app.css).
+   */
+  shownBeforeScript?: boolean;
   /** Where focus goes on closing; by default what had focus when the dialog opened. */
   returnFocus?: HTMLElement | null | undefined;
   open: boolean;
@@ -44,6 +59,8 @@ export function ModalDialog({
     if (!open || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const unlock = lockScroll();
+    // Open from the server's HTML but not modal: closed and shown again as a modal (top layer, the page inert).
+    if (dialog.open && !isModal(dialog)) dialog.close();
     if (!dialog.open) dialog.showModal();
     return () => {
       unlock();
@@ -70,6 +87,8 @@ export function ModalDialog({
       }}
       onClick={onBackdropClick}
       className={className}
+      open={shownBeforeScript && open ? true : undefined}
+      data-before-script={shownBeforeScript ? "" : undefined}
     >
       {open ? children : null}
     </dialog>

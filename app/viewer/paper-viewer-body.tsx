@@ -3,7 +3,7 @@ import { formatNumber, type Locale } from "../../domain/i18n.ts";
 import type { PaperFileKind } from "../../domain/papers.ts";
 import { SavedIndicator } from "../offline/saved-indicator";
 import { type Translate, useLocale, useT } from "../site/i18n";
-import { ViewerError, type ViewerPaper, viewerTitle } from "./paper-viewer";
+import { FirstPagePreview, previewOf, ViewerError, type ViewerPaper, viewerTitle } from "./paper-viewer";
 import type { PaperViewerDocumentProps, ViewerHandle, ViewerStatus } from "./paper-viewer-document";
 import type { PdfProgress, PdfSource } from "./pdf-source";
 import { loadViewerCode } from "./viewer-code";
@@ -55,6 +55,10 @@ export default function ViewerBody({
   const [resumedAt, setResumedAt] = useState<number | null>(null);
   // Until the paper is back at the last page read, nothing is remembered: page 1 would overwrite it.
   const [settled, setSettled] = useState(false);
+  // The server's image of page 1 (decision 033) stays over page 1's box until pdf.js has drawn it there.
+  const [firstPageDrawn, setFirstPageDrawn] = useState(false);
+  const onFirstPage = useCallback(() => setFirstPageDrawn(true), []);
+  const preview = previewOf(paper, kind);
   const handle = useRef<ViewerHandle>(null);
   const shown = useRef(1);
   const account = useRef<AccountReading>(null);
@@ -217,7 +221,9 @@ export default function ViewerBody({
       </div>
       <SavedIndicator paper={paper} kind={kind} url={url} ready={ready} />
       <div className="relative min-h-0 flex-1">
-        {status.kind === "loading" ? <LoadingProgress codeReady={DocumentView !== null} progress={progress} /> : null}
+        {status.kind === "loading" ? (
+          <LoadingProgress codeReady={DocumentView !== null} progress={progress} below={preview !== null} />
+        ) : null}
         {status.kind === "error" ? <ViewerError reason={status.reason} onRetry={onRetry} onSignIn={onSignIn} /> : null}
         {status.kind !== "error" && DocumentView ? (
           <DocumentView
@@ -227,7 +233,11 @@ export default function ViewerBody({
             onZoom={(next) => setZoom(clampZoom(next))}
             onStatus={onStatus}
             onPageChange={onPageChange}
+            onFirstPage={onFirstPage}
           />
+        ) : null}
+        {preview && !firstPageDrawn && status.kind !== "error" ? (
+          <FirstPagePreview preview={preview} alt={t("viewer.firstPage", { title: viewerTitle(t, paper, kind) })} />
         ) : null}
       </div>
       <PageBar page={page} pages={pages} onGo={goTo} resumedAt={resumedAt} />
@@ -328,14 +338,25 @@ function kb(t: Translate, locale: Locale, bytes: number): string {
   return t("viewer.loading.kb", { size: formatNumber(locale, Math.max(1, Math.round(bytes / 1024))) });
 }
 
-/** Honest progress: what is still loading, and how much of the paper has arrived. */
-function LoadingProgress({ codeReady, progress }: { codeReady: boolean; progress: PdfProgress }) {
+/**
+ * Honest progress: what is still loading, and how much of the paper has arrived. At the bottom (`below`) while the
+ * first page's image fills the top.
+ */
+function LoadingProgress({
+  codeReady,
+  progress,
+  below,
+}: {
+  codeReady: boolean;
+  progress: PdfProgress;
+  below: boolean;
+}) {
   const { loaded, total } = progress;
   const t = useT();
   const { locale } = useLocale();
   const percent = total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : undefined;
   return (
-    <div className="absolute inset-x-0 top-0 z-10 bg-slate-800 px-4 py-6 text-center">
+    <div className={`absolute inset-x-0 z-10 bg-slate-800 px-4 text-center ${below ? "bottom-0 py-3" : "top-0 py-6"}`}>
       <p className="mb-3 text-sm" id="viewer-progress-label">
         {codeReady ? t("viewer.loading.opening") : t("viewer.loading.code")}
       </p>

@@ -38,6 +38,8 @@ export interface PaperViewerDocumentProps {
   onZoom: (zoom: number) => void;
   onStatus: (status: ViewerStatus) => void;
   onPageChange: (page: number) => void;
+  /** Page 1 is drawn: the first-page image shown until now can go. */
+  onFirstPage?: () => void;
 }
 
 interface PageSize {
@@ -104,6 +106,7 @@ export default function PaperViewerDocument({
   onZoom,
   onStatus,
   onPageChange,
+  onFirstPage,
 }: PaperViewerDocumentProps) {
   const scrollRef = useRef<HTMLElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -284,6 +287,7 @@ export default function PaperViewerDocument({
                 left={geometry.left(index)}
                 width={Math.round(size.width * scale)}
                 height={Math.round(size.height * scale)}
+                onDrawn={index === 0 ? onFirstPage : undefined}
                 onSize={(own) => {
                   if (own.width !== size.width || own.height !== size.height) {
                     setSizes((all) => all.map((s, i) => (i === index ? own : s)));
@@ -422,7 +426,9 @@ function PdfPage({
   width,
   height,
   onSize,
+  onDrawn,
 }: {
+  onDrawn?: (() => void) | undefined;
   pdf: PDFDocumentProxy;
   queue: DrawQueue;
   number: number;
@@ -439,6 +445,8 @@ function PdfPage({
   const { locale } = useLocale();
   const onSizeRef = useRef(onSize);
   onSizeRef.current = onSize;
+  const onDrawnRef = useRef(onDrawn);
+  onDrawnRef.current = onDrawn;
 
   useEffect(() => {
     const box = boxRef.current;
@@ -481,6 +489,7 @@ function PdfPage({
       // Swap only when drawn, so zooming never flashes a blank page.
       if (cancelled) return;
       box.replaceChildren(canvas);
+      onDrawnRef.current?.();
       if (number === 1 && !firstPageMarked) {
         firstPageMarked = true;
         // Read by the bench: the time from the tap to the first page drawn.

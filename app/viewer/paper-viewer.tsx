@@ -1,5 +1,5 @@
-import { type ComponentType, useEffect, useId, useState } from "react";
-import type { PaperFileKind } from "../../domain/papers.ts";
+import { type ComponentType, useEffect, useId, useRef, useState } from "react";
+import type { PaperFileKind, PaperPreview } from "../../domain/papers.ts";
 import { type Translate, useT } from "../site/i18n";
 import { ModalDialog } from "./paper-modal";
 import type { ViewerBodyProps } from "./paper-viewer-body";
@@ -15,6 +15,46 @@ export interface ViewerPaper {
   solutionUrl?: string | undefined;
   /** What the solution is called, in the page's language: "solution" for a board paper, "model answers" for ours. */
   solutionLabel?: string;
+  /** The files' first pages as images (decision 033), shown while pdf.js loads. */
+  questionPreview?: PaperPreview | null | undefined;
+  solutionPreview?: PaperPreview | null | undefined;
+}
+
+/** The first-page image of the file the viewer shows, if it has one. */
+export function previewOf(paper: ViewerPaper, kind: PaperFileKind): PaperPreview | null {
+  return (kind === "solution" && paper.solutionUrl ? paper.solutionPreview : paper.questionPreview) ?? null;
+}
+
+/**
+ * The first page as an image rendered on the server (decision 033), in the box where pdf.js will draw page 1
+ * (paper-viewer-document.tsx: 8 px in, the view's width up to 1000 px) at its known aspect ratio, so that nothing
+ * moves when pdf.js takes over. In the server's HTML of a shared `?paper=` link, so that it loads before any
+ * script. A file without one (404) shows nothing here.
+ */
+export function FirstPagePreview({ preview, alt }: { preview: PaperPreview; alt: string }) {
+  const [broken, setBroken] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  // An image that failed before React was there to hear it.
+  useEffect(() => {
+    const image = ref.current;
+    if (image?.complete && image.naturalWidth === 0) setBroken(true);
+  }, []);
+  if (broken) return null;
+  return (
+    <div className="pointer-events-none absolute inset-0 overflow-hidden px-2 pt-2">
+      <img
+        ref={ref}
+        src={preview.url}
+        width={preview.width}
+        height={preview.height}
+        alt={alt}
+        fetchPriority="high"
+        data-first-page=""
+        onError={() => setBroken(true)}
+        className="mx-auto block h-auto w-full max-w-[1000px] bg-white shadow-lg"
+      />
+    </div>
+  );
 }
 
 /** "Mathematics 1, March 2023 question paper" / "… solution", in the page's language. */
@@ -54,7 +94,8 @@ export function PaperViewer({
       onClose={onClose}
       returnFocus={returnFocus}
       labelledBy={`${id}-title`}
-      className="m-0 h-dvh max-h-none w-screen max-w-none bg-slate-800 p-0 text-white backdrop:bg-slate-900/70"
+      shownBeforeScript
+      className="fixed inset-0 z-50 m-0 h-dvh max-h-none w-screen max-w-none bg-slate-800 p-0 text-white backdrop:bg-slate-900/70"
     >
       {paper ? (
         <ViewerFrame
@@ -112,6 +153,7 @@ function ViewerFrame(props: Omit<ViewerBodyProps, "source" | "onRetry">) {
     setAttempt((n) => n + 1);
   };
   if (Body && source && !failed) return <Body key={attempt} {...props} source={source} onRetry={retry} />;
+  const preview = previewOf(props.paper, props.kind);
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center gap-3 border-b border-slate-600 bg-slate-900 px-3 py-2">
@@ -130,7 +172,15 @@ function ViewerFrame(props: Omit<ViewerBodyProps, "source" | "onRetry">) {
       {failed ? (
         <ViewerError reason="failed" onRetry={retry} onSignIn={props.onSignIn} />
       ) : (
-        <p className="px-4 py-6 text-center text-sm">{t("viewer.preparing")}</p>
+        <div className="relative min-h-0 flex-1">
+          <p className="px-4 py-6 text-center text-sm">{t("viewer.preparing")}</p>
+          {preview ? (
+            <FirstPagePreview
+              preview={preview}
+              alt={t("viewer.firstPage", { title: viewerTitle(t, props.paper, props.kind) })}
+            />
+          ) : null}
+        </div>
       )}
     </div>
   );

@@ -10,6 +10,8 @@ export function listedViewerPaper(subjectName: string, paper: PaperListItem, yea
     title: `${subjectName}, ${paperTitle(t, paper, year)}`,
     questionUrl: paper.question_url,
     solutionUrl: paper.solution_url || undefined,
+    questionPreview: paper.question_preview,
+    solutionPreview: paper.solution_preview,
   };
 }
 
