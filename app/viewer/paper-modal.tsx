@@ -87,7 +87,10 @@ export function ModalDialog({
       }}
       onClick={onBackdropClick}
       className={className}
-      open={shownBeforeScript && open ? true : undefined}
+      // In the server's HTML only: were React to own the attribute, it would remove it from a modal dialog on
+      // closing, which leaves the page inert (the dialog is closed by close(), below). Hence no hydration warning.
+      open={shownBeforeScript && open && typeof document === "undefined" ? true : undefined}
+      suppressHydrationWarning={shownBeforeScript}
       data-before-script={shownBeforeScript ? "" : undefined}
     >
       {open ? children : null}
