@@ -17,4 +17,18 @@ export const UNSHOWN_API_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "Search for at most 200 characters": "api.search.tooLong",
   "Give one search at a time": "api.search.repeated",
   "Search is busy. Please try again in a moment.": "api.search.busy",
+  // The consent rules' other messages (domain/consent.ts's CONSENT_MESSAGES) and the boxes to tick before a
+  // deletion: the pages show their own keys for these (auth.consentWaiting, account.consent.*,
+  // account.profile.deleteConfirmNeeded, account.children.*). domain/api-messages.test.ts checks them.
+  "We have emailed your parent. Your account starts when they agree.": "api.consent.asked",
+  "Your parent has not agreed yet. We have emailed them the link again.": "api.consent.waiting",
+  "This link has expired or was already answered.": "api.consent.linkInvalid",
+  "Tick the box to say you are this student's parent or guardian and 18 or older": "api.consent.declarationRequired",
+  "Thank you. The account is ready to use.": "api.consent.agreed",
+  "The sign-up has been deleted.": "api.consent.declined",
+  "Consent withdrawn. The student's account and everything in it have been deleted.": "api.consent.withdrawn",
+  "An account with this phone number already exists. Please sign in.": "api.consent.phoneTaken",
+  "No such student linked to your account": "api.consent.noSuchChild",
+  "Confirm that the account is to be deleted": "api.account.confirmDelete",
+  "Confirm that the student's account is to be deleted": "api.account.confirmWithdraw",
 };

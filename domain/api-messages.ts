@@ -19,6 +19,12 @@ export const API_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "No such paper": "api.report.noSuchPaper",
   "This paper has no such question": "api.report.noSuchQuestion",
   "Thank you for telling us. We will check the paper and put it right.": "api.report.thanks",
+  // The account rules a form field shows as they come (domain/auth.ts's and domain/consent.ts's CONSENT_MESSAGES),
+  // written out for the same reason; domain/api-messages.test.ts checks that every one has its key.
+  "Password is required": "api.account.passwordRequired",
+  "Say whether you are under 18": "api.consent.ageRequired",
+  "Enter your parent's email: a parent must agree before your account starts": "api.consent.parentEmailRequired",
+  "Your parent's email must be different from your own": "api.consent.parentEmailSame",
 };
 
 /** Messages with a number in them: the pattern, the catalog key and the argument's name. */

@@ -16,7 +16,12 @@ export const CONSENT_WAIT_MS = 7 * 24 * 60 * 60 * 1000;
 /** A sign-in to a waiting account mails the parent again, at most this often. */
 export const CONSENT_RESEND_MS = 10 * 60 * 1000;
 
-/** The API's English messages (meta.message), translated on Marathi pages through `api.consent.*`. */
+/**
+ * The API's English messages (meta.message, and a field's in meta.errors). Marathi pages show them through their
+ * `api.consent.*` keys: those a form field shows as they come in domain/api-messages.ts, the others, for which the
+ * pages say their own, in domain/api-messages-unshown.ts (written out: those modules stay free of zod). A new message
+ * needs its key in both languages' api.yaml; domain/api-messages.test.ts checks that every one has one.
+ */
 export const CONSENT_MESSAGES = {
   /** Sign-up's 202 for someone under 18: no session, nothing else stored until the parent agrees. */
   asked: "We have emailed your parent. Your account starts when they agree.",
