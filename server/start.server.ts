@@ -4,6 +4,7 @@ import { deleteUnconsented } from "./auth/consent.server.ts";
 import type { Config } from "./config.server.ts";
 import { openDatabase } from "./db/client.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
+import { pruneOutbox } from "./mail/mail.server.ts";
 import { syncModelPapers } from "./model-papers/sync.server.ts";
 import { backfillPreviews } from "./papers/previews.server.ts";
 import { seedSamplePapers } from "./papers/samples.server.ts";
@@ -36,7 +37,7 @@ export async function startServer(config: Config, options: AppOptions & { log?: 
   // /readyz answers 503 until it is done.
   void scheduleSearchSync(services, log);
   const app = createApp(services, options);
-  const stopConsentSweep = sweepUnconsented(services);
+  const stopSweep = scheduleSweep(services);
   // First-page images for files stored without one (decision 033): in the background, one at a time.
   const backfill = backfillPreviews(services);
 
@@ -57,7 +58,7 @@ export async function startServer(config: Config, options: AppOptions & { log?: 
     url: `http://127.0.0.1:${port}`,
     close() {
       closing ??= (async () => {
-        stopConsentSweep();
+        stopSweep();
         backfill.stop();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
@@ -73,19 +74,30 @@ export async function startServer(config: Config, options: AppOptions & { log?: 
 }
 
 /**
- * Sign-ups whose parent did not agree within 7 days are deleted (decision 028): now, then every hour. Every
- * instance may run it; the delete is the same whoever runs it. Returns the stop.
+ * The hourly sweep, now and then every hour (returns the stop): sign-ups whose parent did not agree within 7 days
+ * are deleted (decision 028), and so are the outbox's messages older than 7 days (issue 26). Every instance may run
+ * it; the delete is the same whoever runs it.
  */
-function sweepUnconsented(services: Services): () => void {
-  const sweep = () =>
+function scheduleSweep(services: Services): () => void {
+  const run = () => void sweep(services);
+  run();
+  const timer = setInterval(run, 60 * 60 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** One round of the hourly sweep. Never throws: what fails is logged, and tried again the next hour. */
+export async function sweep(services: Pick<Services, "database" | "config" | "log">): Promise<void> {
+  await Promise.all([
     deleteUnconsented(services).then(
       (count) => count > 0 && services.log.info({ count }, "deleted sign-ups without a parent's consent"),
       (error: unknown) => services.log.warn({ err: error }, "could not delete sign-ups without consent"),
-    );
-  void sweep();
-  const timer = setInterval(sweep, 60 * 60 * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
+    ),
+    pruneOutbox(services.config.dataDir).then(
+      (files) => files > 0 && services.log.info({ files }, "deleted outbox messages older than 7 days"),
+      (error: unknown) => services.log.warn({ err: error }, "could not prune the outbox"),
+    ),
+  ]);
 }
 
 /** A missing sample set is not worth refusing to serve the site for: log it and go on. */

@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMailer, listOutbox, MAX_QUEUED, outboxDir } from "./mail.server.ts";
+import { createMailer, listOutbox, MAX_QUEUED, OUTBOX_KEEP_MS, outboxDir, pruneOutbox } from "./mail.server.ts";
 import { accountMail } from "./texts.server.ts";
 
 /** A logger whose lines the test reads. */
@@ -45,6 +45,32 @@ describe("the mailer without SMTP: the outbox", () => {
     expect(line).toMatchObject({ kind: "password-reset", link });
     expect(JSON.stringify(lines)).not.toContain("student@example.com");
     await mailer.close();
+  });
+
+  it("deletes the messages written more than 7 days ago, both files of each, and keeps the newer", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "ps-outbox-"));
+    dirs.push(dataDir);
+    expect(await pruneOutbox(dataDir)).toBe(0); // no outbox yet
+    const mailer = createMailer({ dataDir }, recordingLog().log);
+    for (const to of ["old@example.com", "new@example.com"]) {
+      const link = "http://localhost:3000/parent-consent?token=abc";
+      mailer.send({ to, link, ...accountMail("parentConsent", "en", { name: "Sai", link }) });
+      await mailer.idle();
+    }
+    await mailer.close();
+    const now = new Date();
+    const written = await listOutbox(dataDir);
+    const old = written.find((entry) => entry.to === "old@example.com");
+    if (!old) throw new Error("the old message was not written");
+    const aged = new Date(now.getTime() - OUTBOX_KEEP_MS - 60_000);
+    for (const file of [old.file, old.file.replace(/\.eml$/, ".json")]) {
+      await utimes(path.join(outboxDir(dataDir), file), aged, aged);
+    }
+    // A message just under the age is kept.
+    expect(await pruneOutbox(dataDir, new Date(now.getTime() - 120_000))).toBe(0);
+    expect(await pruneOutbox(dataDir, now)).toBe(2);
+    expect((await listOutbox(dataDir)).map((entry) => entry.to)).toEqual(["new@example.com"]);
+    expect(await readdir(outboxDir(dataDir))).toHaveLength(2);
   });
 
   it("escapes the name in the HTML part", () => {

@@ -5,14 +5,16 @@
  *   and returns at once, so a slow or absent mail server never slows a request. A failed delivery is tried
  *   again after 2, 8, 32 and 128 s, then given up with an error in the log.
  * - Without them (the embedded default), each message is written as an `.eml` file to `DATA_DIR/outbox` and
- *   logged at info level with its link, so every flow works on one machine; the console lists the outbox.
+ *   logged at info level with its link, so every flow works on one machine; the console lists the outbox. The
+ *   outbox holds addresses and names: the server's hourly sweep deletes a message 7 days after it was written
+ *   (`pruneOutbox`), when the longest-lived of its links (a parent's consent) has expired.
  *
  * The queue is bounded (MAX_QUEUED): a flood of requests cannot grow the process's memory; beyond it a message
  * is dropped with an error in the log, and the student can ask again. Addresses are never logged. /metrics reports
  * the queue's length (a mail server that is down shows as a queue that stays full of retries) and mails by result.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { Counter, Gauge } from "prom-client";
@@ -180,6 +182,36 @@ export function createMailer(config: MailConfig, log: Logger, options: { retryDe
       transport.close();
     },
   };
+}
+
+/** How long the outbox keeps a message: as long as the longest link it can carry (a parent's consent) works. */
+export const OUTBOX_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the outbox's messages (the `.eml` and its `.json`) written more than `keepMs` before `now`. Returns how
+ * many files went. A file that another instance sharing DATA_DIR removed first is not an error.
+ */
+export async function pruneOutbox(dataDir: string, now = new Date(), keepMs = OUTBOX_KEEP_MS): Promise<number> {
+  const dir = outboxDir(dataDir);
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith(".eml") || name.endsWith(".json"));
+  } catch {
+    return 0;
+  }
+  const before = now.getTime() - keepMs;
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      if ((await stat(file)).mtimeMs >= before) continue;
+      await unlink(file);
+      removed += 1;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  return removed;
 }
 
 export interface OutboxEntry {

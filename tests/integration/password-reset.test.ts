@@ -4,7 +4,7 @@
  * limits, the pages without JavaScript, and what it must not touch (attempts).
  */
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -16,6 +16,8 @@ import {
   RESET_REQUESTED,
 } from "../../server/auth/password-reset.server.ts";
 import { auditLog, passwordResets, practiceAttempts, users } from "../../server/db/schema.ts";
+import { OUTBOX_KEEP_MS, outboxDir } from "../../server/mail/mail.server.ts";
+import { sweep } from "../../server/start.server.ts";
 import { signUpAdmin, signUpStudent } from "../support/admin.ts";
 import { loadBuild } from "../support/build.ts";
 import { testDatabases } from "../support/databases.ts";
@@ -259,7 +261,7 @@ describe.each(testDatabases())("password reset on $name", (target) => {
 });
 
 describe("the outbox, without a mail server", () => {
-  it("keeps the reset email in DATA_DIR and lists it in the console with its link", async () => {
+  it("keeps the reset email in DATA_DIR, lists it in the console with its link, and deletes it after 7 days", async () => {
     const [pglite] = testDatabases();
     if (!pglite) throw new Error("no database");
     const dataDir = await mkdtemp(path.join(tmpdir(), "ps-outbox-"));
@@ -278,6 +280,19 @@ describe("the outbox, without a mail server", () => {
       expect(html).toContain("Emails in the outbox");
       expect(html).toContain(account.email);
       expect(html).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+
+      // The server's hourly sweep: kept while it is younger than 7 days, then gone, from the console too.
+      const dir = outboxDir(dataDir);
+      const files = (await readdir(dir)).sort();
+      expect(files).toHaveLength(2);
+      await sweep(server.services);
+      expect((await readdir(dir)).sort()).toEqual(files);
+      const aged = new Date(Date.now() - OUTBOX_KEEP_MS - 60_000);
+      for (const file of files) await utimes(path.join(dir, file), aged, aged);
+      await sweep(server.services);
+      expect(await readdir(dir)).toEqual([]);
+      const after = await (await fetch(`${server.url}/admin/accounts`, { headers: { Cookie: cookie } })).text();
+      expect(after).not.toContain(account.email);
     } finally {
       await server.close();
       await database.dispose();
