@@ -4,17 +4,18 @@
  * - `requestPasswordReset`: the same answer whether or not an account matches, in the same time: the request does
  *   only the lookup; making the link and the mail happen after the answer (a job `mailer.send` queues). Limited per
  *   address (a 429, which says nothing about the account) and per account (silently: a 429 there would say the
- *   account exists), so nobody can fill a student's inbox.
+ *   account exists), so nobody can fill a student's inbox. An account still waiting for a parent's consent is
+ *   mailed nothing (decision 028: nothing is processed for it beyond asking the parent), with the same answer.
  * - `resetPassword`: a link works once, for 30 minutes; in one transaction it removes the account's links, sets
  *   the new password, and ends every session and remembered device of the account. Attempts, marks and
  *   progress are not touched.
  */
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { EmailOrPhone } from "../../domain/auth.ts";
 import { isLocale, type Locale, localizePath } from "../../domain/i18n.ts";
 import { writeAudit } from "../admin/audit.server.ts";
 import type { AdminUser } from "../admin/auth.server.ts";
-import { loginDevices, passwordResets, sessions, users } from "../db/schema.ts";
+import { loginDevices, parentalConsents, passwordResets, sessions, users } from "../db/schema.ts";
 import { enforceLimit } from "../http/rate-limit.server.ts";
 import type { Mail } from "../mail/mail.server.ts";
 import { accountMail } from "../mail/texts.server.ts";
@@ -52,7 +53,7 @@ export async function requestPasswordReset(
   if (account) services.mailer.send(() => resetMail(services, account, locale));
 }
 
-/** The link, stored, and its email; null when the account had its links for the hour. */
+/** The link, stored, and its email; null when the account had its links for the hour, or waits for consent. */
 async function resetMail(
   services: ResetServices,
   account: { id: string; name: string; email: string; locale: string | null },
@@ -61,6 +62,16 @@ async function resetMail(
   // In the account's language; an account from before it had one gets the language it asked in.
   const locale = isLocale(account.locale) ? account.locale : asked;
   const { rateLimiter, database, config } = services;
+  // Looked up here, after the answer, so that the request's work and timing are those of any account.
+  const [waiting] = await database.db
+    .select({ userId: parentalConsents.userId })
+    .from(parentalConsents)
+    .where(and(eq(parentalConsents.userId, account.id), isNull(parentalConsents.givenAt)))
+    .limit(1);
+  if (waiting) {
+    services.log.info("password reset not sent: the account waits for a parent's consent");
+    return null;
+  }
   const hit = await rateLimiter.hit(`reset:acct:${account.id}`, RESET_LIMITS.windowMs);
   if (hit.count > RESET_LIMITS.perAccount) {
     services.log.info("password reset not sent: the account's hourly limit is reached");

@@ -15,7 +15,7 @@ import {
   RESET_LINK_INVALID,
   RESET_REQUESTED,
 } from "../../server/auth/password-reset.server.ts";
-import { auditLog, passwordResets, practiceAttempts, users } from "../../server/db/schema.ts";
+import { auditLog, parentalConsents, passwordResets, practiceAttempts, users } from "../../server/db/schema.ts";
 import { OUTBOX_KEEP_MS, outboxDir } from "../../server/mail/mail.server.ts";
 import { sweep } from "../../server/start.server.ts";
 import { signUpAdmin, signUpStudent } from "../support/admin.ts";
@@ -179,6 +179,32 @@ describe.each(testDatabases())("password reset on $name", (target) => {
     for (let i = 0; i < RESET_LIMITS.perAccount + 2; i += 1) expect((await ask(account.email)).status).toBe(202);
     await server.services.mailer.idle();
     expect(smtp.count(account.email)).toBe(RESET_LIMITS.perAccount);
+  });
+
+  it("mails no link to an account whose parent has not agreed yet, with the same answer, and does once they agree", async () => {
+    const child = newAccount();
+    const parent = `parent-${randomBytes(4).toString("hex")}@example.com`;
+    const signup = await api(server.url, "/api/v1/signup", {
+      json: { ...child, under_18: true, parent_email: parent },
+      headers: fromIp(),
+    });
+    expect(signup.status).toBe(202);
+    const unknown = await ask(`nobody-${randomBytes(4).toString("hex")}@example.com`);
+    for (const who of [child.email, child.phone]) {
+      const waiting = await ask(who);
+      expect(waiting.status).toBe(202);
+      expect(waiting.body).toEqual(unknown.body);
+    }
+    await server.services.mailer.idle();
+    expect(smtp.count(child.email)).toBe(0);
+    expect(smtp.count(parent)).toBe(1); // the consent link, and nothing else
+
+    await server.services.database.db
+      .update(parentalConsents)
+      .set({ givenAt: new Date(), tokenHash: null })
+      .where(eq(parentalConsents.parentEmail, parent));
+    expect((await ask(child.email)).status).toBe(202);
+    expect(resetToken(await smtp.next(child.email))).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it("works without JavaScript: both pages' forms, in English and Marathi", async () => {
