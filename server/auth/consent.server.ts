@@ -4,7 +4,8 @@
  *
  * - Sign-up under 18 stores the account and a waiting consent in one transaction, with no session: until the
  *   parent agrees the account cannot sign in, so nothing is processed beyond what asking for consent needs (the
- *   sign-up's own fields and the parent's email). The parent gets a link (256 random bits, kept as a sha256).
+ *   sign-up's own fields and the parent's email). The parent gets a link (256 random bits, kept as a sha256), in
+ *   an email in English and Marathi.
  * - The parent agrees or declines on the link's page. Agreeing records the time and the notice's version and
  *   links the parent's account (made there if the email has none); declining deletes the sign-up at once.
  * - A waiting account is deleted 7 days after sign-up (`deleteUnconsented`, run hourly by the server).
@@ -26,7 +27,7 @@ import { isLocale, type Locale, localizePath } from "../../domain/i18n.ts";
 import { fieldErrors } from "../../domain/validation.ts";
 import type { Db } from "../db/client.server.ts";
 import { parentalConsents, users } from "../db/schema.ts";
-import { accountMail } from "../mail/texts.server.ts";
+import { bilingualAccountMail } from "../mail/texts.server.ts";
 import type { Services } from "../services.server.ts";
 import { accountNamed } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
@@ -42,16 +43,21 @@ export async function askConsent(tx: Db, userId: string, parentEmail: string): P
   return token;
 }
 
-/** Queues the consent email to the parent, in the account's language. */
+/**
+ * Queues the consent email to the parent, in both languages (the parent's own is unknown): the account's first,
+ * each with the link to the consent page in its language, the same token in both.
+ */
 export function mailParent(
   services: ConsentServices,
   to: { parentEmail: string; childName: string; locale: Locale; token: string },
 ): void {
-  const link = `${services.config.siteUrl}${localizePath("/parent-consent", to.locale)}?token=${to.token}`;
+  const linkIn = (locale: Locale) =>
+    `${services.config.siteUrl}${localizePath("/parent-consent", locale)}?token=${to.token}`;
+  const links = { en: linkIn("en"), mr: linkIn("mr") };
   services.mailer.send({
     to: to.parentEmail,
-    link,
-    ...accountMail("parentConsent", to.locale, { name: to.childName, link }),
+    link: links[to.locale],
+    ...bilingualAccountMail("parentConsent", to.locale, { name: to.childName, links }),
   });
 }
 
