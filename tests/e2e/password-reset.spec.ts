@@ -1,9 +1,9 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { type AppProcess, startAppProcess } from "../../scripts/lib/app-process.ts";
-import { resetToken, startTestSmtp, type TestSmtp } from "../support/smtp.ts";
+import { resetToken } from "../support/smtp.ts";
 import { uniqueAccount } from "./support/accounts.ts";
 import { hydrated } from "./support/hydration.ts";
 import { look } from "./support/look.ts";
+import { startMailingAppForSpec } from "./support/mailing-app.ts";
 import { expect, RESEND_ON_RESET, test } from "./support/test.ts";
 
 /**
@@ -11,29 +11,14 @@ import { expect, RESEND_ON_RESET, test } from "./support/test.ts";
  * server started here) and back in with a new password; on a 360 px phone in Marathi with JavaScript, and at
  * desktop width in English without it.
  */
-let smtp: TestSmtp;
-let app: AppProcess;
-
-test.beforeAll(async () => {
-  smtp = await startTestSmtp();
-  app = await startAppProcess({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "PaperStation <no-reply@paperstation.test>",
-    SAMPLE_PAPERS: "0",
-    LOG_LEVEL: "warn",
-  });
-});
-test.afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-});
+const mailing = startMailingAppForSpec();
 
 async function signUp(page: Page, testInfo: TestInfo) {
   const account = uniqueAccount(testInfo);
-  const response = await page.request.post(`${app.url}/api/v1/signup`, {
+  const response = await page.request.post(`${mailing.app().url}/api/v1/signup`, {
     ...RESEND_ON_RESET,
     data: { ...account, role: 1 },
-    headers: { Origin: app.url },
+    headers: { Origin: mailing.app().url },
   });
   expect(response.status(), await response.text()).toBe(201);
   // Signed out again: the student is on another phone.
@@ -46,17 +31,17 @@ test.describe("on a 360 px phone, in Marathi", () => {
 
   test("from the sign-in card to the email and back in with a new password", async ({ page }, testInfo) => {
     const account = await signUp(page, testInfo);
-    await page.goto(`${app.url}/mr/login?tab=sign_in`);
+    await page.goto(`${mailing.app().url}/mr/login?tab=sign_in`);
     await (await hydrated(page.getByRole("link", { name: "पासवर्ड विसरलात?" }))).click();
-    await expect(page).toHaveURL(`${app.url}/mr/forgot-password`);
+    await expect(page).toHaveURL(`${mailing.app().url}/mr/forgot-password`);
     await page.getByLabel("मोबाइल नंबर किंवा ईमेल").fill(account.phone);
     await page.getByRole("button", { name: "लिंक पाठवा" }).click();
     await expect(page.getByRole("status")).toContainText("त्याच्या ईमेलवर आम्ही लिंक पाठवली आहे");
     await look(page, testInfo, "mr-forgot-sent", 360);
 
-    const mail = await smtp.next(account.email);
+    const mail = await mailing.smtp().next(account.email);
     expect(mail.subject).toBe("PaperStation साठी नवीन पासवर्ड ठेवा");
-    await page.goto(`${app.url}/mr/reset-password?token=${resetToken(mail)}`);
+    await page.goto(`${mailing.app().url}/mr/reset-password?token=${resetToken(mail)}`);
     await look(page, testInfo, "mr-reset-form", 360);
     await page.getByLabel("नवीन पासवर्ड", { exact: true }).fill("rainy-june-2027");
     await page.getByLabel("नवीन पासवर्ड पुन्हा लिहा").fill("rainy-june-2028");
@@ -73,8 +58,8 @@ test.describe("on a 360 px phone, in Marathi", () => {
     await form.getByLabel("मोबाइल नंबर किंवा ईमेल").fill(account.email);
     await form.getByLabel("पासवर्ड", { exact: true }).fill("rainy-june-2027");
     await form.getByRole("button", { name: "लॉग इन" }).click();
-    await expect(page).toHaveURL(`${app.url}/mr`);
-    const me = await page.request.get(`${app.url}/api/v1/me`);
+    await expect(page).toHaveURL(`${mailing.app().url}/mr`);
+    const me = await page.request.get(`${mailing.app().url}/api/v1/me`);
     expect((await me.json()).data).toMatchObject({ name: account.name });
   });
 });
@@ -84,14 +69,14 @@ test.describe("at desktop width, in English, without JavaScript", () => {
 
   test("the same flow with plain forms, and a used link says to ask again", async ({ page }, testInfo) => {
     const account = await signUp(page, testInfo);
-    await page.goto(`${app.url}/login?tab=sign_in`);
+    await page.goto(`${mailing.app().url}/login?tab=sign_in`);
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await page.getByLabel("Phone number or email").fill(account.email);
     await page.getByRole("button", { name: "Send the link" }).click();
     await expect(page.getByRole("status")).toContainText("we have sent a link to its email");
     await look(page, testInfo, "en-forgot-sent", 1280, false);
 
-    const link = `${app.url}/reset-password?token=${resetToken(await smtp.next(account.email))}`;
+    const link = `${mailing.app().url}/reset-password?token=${resetToken(await mailing.smtp().next(account.email))}`;
     await page.goto(link);
     await page.getByLabel("New password", { exact: true }).fill("rainy-june-2027");
     await page.getByLabel("New password again").fill("rainy-june-2027");
@@ -102,6 +87,6 @@ test.describe("at desktop width, in English, without JavaScript", () => {
     await page.goto(link);
     await expect(page.getByRole("alert")).toContainText("This link has expired or was already used");
     await page.getByRole("link", { name: "Ask for a new link" }).click();
-    await expect(page).toHaveURL(`${app.url}/forgot-password`);
+    await expect(page).toHaveURL(`${mailing.app().url}/forgot-password`);
   });
 });
