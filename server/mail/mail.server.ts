@@ -1,5 +1,6 @@
 /**
- * Email (issue 26): password-reset links today; email changes and parents' consent build on it. Decision 026.
+ * Email (issue 26, decision 026): password-reset links, a new email's confirmation and the old address's notice, and a
+ * parent's consent request (in both languages).
  *
  * - With `SMTP_URL` and `MAIL_FROM`, nodemailer sends over SMTP, in the background: `send` queues the message
  *   and returns at once, so a slow or absent mail server never slows a request. A failed delivery is tried
