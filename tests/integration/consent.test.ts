@@ -10,16 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSENT_MESSAGES, CONSENT_NOTICE_VERSION, CONSENT_WAIT_MS } from "../../domain/consent.ts";
 import { deleteUnconsented } from "../../server/auth/consent.server.ts";
 import { parentalConsents, practiceAttempts, users } from "../../server/db/schema.ts";
+import { consentToken } from "../support/consent.ts";
 import { testDatabases } from "../support/databases.ts";
 import { api, newAccount } from "../support/http.ts";
 import { startMailingServer, type TestServer } from "../support/server.ts";
-import type { ReceivedMail, TestSmtp } from "../support/smtp.ts";
-
-function consentToken(mail: ReceivedMail): string {
-  const token = mail.text.match(/\/parent-consent\?token=([A-Za-z0-9_-]{43})/)?.[1];
-  if (!token) throw new Error(`no consent link in: ${mail.text}`);
-  return token;
-}
+import type { TestSmtp } from "../support/smtp.ts";
 
 describe.each(testDatabases())("a parent's consent on $name", (target) => {
   let server: TestServer;
