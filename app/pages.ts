@@ -102,6 +102,14 @@ export const PAGES: readonly PageRoute[] = [
     paths: ["parent-consent"],
     policy: { cache: false, keep: false, namespaces: ["account", "auth"] },
   },
+  // "Are you under 18?" for an account that has not said (decision 028, amended 2026-11-29), and a waiting
+  // account's change of its parent's email: personal, never cached or kept.
+  { file: "routes/age.tsx", paths: ["age"], policy: { cache: false, keep: false, namespaces: ["account", "auth"] } },
+  {
+    file: "routes/parent-email.tsx",
+    paths: ["parent-email"],
+    policy: { cache: false, keep: false, namespaces: ["account", "auth"] },
+  },
   // A parent's view of their children's progress: personal, never cached or kept.
   {
     file: "routes/children.tsx",

@@ -16,7 +16,7 @@ import {
 import { SITE } from "../domain/site.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { outageMiddleware, sessionMiddleware } from "./requests/middleware.server";
+import { ageMiddleware, outageMiddleware, sessionMiddleware } from "./requests/middleware.server";
 import { getRootData } from "./requests/root.server";
 import { DevanagariFont } from "./site/devanagari-font";
 import {
@@ -35,7 +35,7 @@ import { SiteFooter } from "./site/site-footer";
 import { SiteHeader } from "./site/site-header";
 
 // Server only (React Router leaves `middleware` out of the browser's build): see app/requests/middleware.server.ts.
-export const middleware: Route.MiddlewareFunction[] = [outageMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [outageMiddleware, sessionMiddleware, ageMiddleware];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   return getRootData(context, request, url);

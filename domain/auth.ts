@@ -64,15 +64,35 @@ export const signupSchema = z
   })
   .superRefine((input, ctx) => {
     if (!input.under_18) return;
-    const parent = input.parent_email ?? "";
-    if (!isEmail(parent)) {
-      const message = parent ? MESSAGES.invalidEmail : CONSENT_MESSAGES.parentEmailRequired;
-      ctx.addIssue({ code: "custom", path: ["parent_email"], message });
-    } else if (parent.toLowerCase() === input.email.toLowerCase()) {
-      ctx.addIssue({ code: "custom", path: ["parent_email"], message: CONSENT_MESSAGES.parentEmailSame });
-    }
+    const problem = parentEmailProblem(input.parent_email, input.email);
+    if (problem) ctx.addIssue({ code: "custom", path: ["parent_email"], message: problem });
   });
 export type SignupInput = z.output<typeof signupSchema>;
+
+/** What is wrong with a parent's email given for a student under 18 (missing, not an email, the student's own). */
+export function parentEmailProblem(parent: string | undefined, own: string | null): string | null {
+  if (!parent) return CONSENT_MESSAGES.parentEmailRequired;
+  if (!isEmail(parent)) return MESSAGES.invalidEmail;
+  if (own !== null && parent.toLowerCase() === own.toLowerCase()) return CONSENT_MESSAGES.parentEmailSame;
+  return null;
+}
+
+const parentEmail = z.string({ error: "parent_email must be text" }).trim().max(254).optional();
+
+/**
+ * POST /api/v1/me/age (decision 028, amended 2026-11-29): an account whose age is not known says it once.
+ * `under_18: true` needs `parent_email` (checked against the account's own email by the server).
+ */
+export const ageAnswerSchema = z
+  .object({
+    under_18: z.boolean({ error: CONSENT_MESSAGES.ageRequired }),
+    parent_email: parentEmail,
+  })
+  .superRefine((input, ctx) => {
+    if (!input.under_18) return;
+    const problem = parentEmailProblem(input.parent_email, null);
+    if (problem) ctx.addIssue({ code: "custom", path: ["parent_email"], message: problem });
+  });
 
 /** "Phone number or email", as sign-in and a reset request take it: normalised, or the message for the field. */
 const emailOrPhone = z
@@ -93,6 +113,21 @@ const emailOrPhone = z
 export const loginSchema = z.object({ email_or_phone: emailOrPhone, password });
 export type LoginInput = z.output<typeof loginSchema>;
 export type EmailOrPhone = LoginInput["email_or_phone"];
+
+/**
+ * A waiting account's new parent's email (decision 028, amended): the sign-in's email or phone and password, since
+ * a waiting account has no session, and the new address.
+ */
+export const parentEmailChangeSchema = z.object({
+  email_or_phone: emailOrPhone,
+  password,
+  parent_email: z
+    .string({ error: CONSENT_MESSAGES.parentEmailRequired })
+    .trim()
+    .max(254, MESSAGES.invalidEmail)
+    .refine((v) => v !== "", CONSENT_MESSAGES.parentEmailRequired)
+    .refine(isEmail, MESSAGES.invalidEmail),
+});
 
 /** POST /api/v1/password-reset (issue 26): the account's email or phone, and the language of the email. */
 export const resetRequestSchema = z.object({

@@ -17,6 +17,18 @@ export const CONSENT_WAIT_MS = 7 * 24 * 60 * 60 * 1000;
 export const CONSENT_RESEND_MS = 10 * 60 * 1000;
 
 /**
+ * Consent emails per waiting account, in all: the first, the re-sends at sign-in and each change of the parent's
+ * address (decision 028, amended 2026-11-29). Past it, sign-in still says the account waits but mails no one.
+ */
+export const CONSENT_MAX_SENDS = 5;
+
+/** The page that asks an account of unknown age whether it is under 18 (decision 028, amended 2026-11-29). */
+export const AGE_PATH = "/age";
+
+/** The answer to "Are you under 18?" stored on the account (`users.age_group`); null is not yet answered. */
+export type AgeGroup = "adult" | "minor";
+
+/**
  * The API's English messages (meta.message, and a field's in meta.errors). Marathi pages show them through their
  * `api.consent.*` keys: those a form field shows as they come in domain/api-messages.ts, the others, for which the
  * pages say their own, in domain/api-messages-unshown.ts (written out: those modules stay free of zod). A new message
@@ -37,6 +49,22 @@ export const CONSENT_MESSAGES = {
   withdrawn: "Consent withdrawn. The student's account and everything in it have been deleted.",
   phoneTaken: "An account with this phone number already exists. Please sign in.",
   noSuchChild: "No such student linked to your account",
+} as const;
+
+/**
+ * The API's English messages of the age question and a waiting account's change of its parent's email (decision
+ * 028, amended 2026-11-29). Only API clients read them as they are: the pages `/age` and `/parent-email` show
+ * their own `account.age.*` and `account.parentEmail.*` texts for each (app/auth/age.server.ts).
+ */
+export const AGE_MESSAGES = {
+  /** A study-record write (or POST /api/v1/me/age's refusal) from an account that has not said its age. */
+  ageUnknown: "Say whether you are under 18 first: POST /api/v1/me/age with under_18 (and parent_email if true).",
+  ageAdult: "Thank you. Your account is ready to use.",
+  ageKnown: "Your account has already said whether you are under 18.",
+  parentEmailChanged: "We have emailed the new address. The link in the earlier email no longer works.",
+  tooManySends:
+    "Your parent has been emailed 5 times already. Ask them to open the latest email, or sign up again after the account is deleted.",
+  notWaiting: "This account is not waiting for a parent's consent.",
 } as const;
 
 /** Hides most of an email, for a page that names it to whoever signed up: "pa•••@gm•••.com". */

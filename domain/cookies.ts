@@ -4,6 +4,7 @@
  */
 import { parseCookie, stringifySetCookie } from "cookie";
 import type { Medium } from "./catalog.ts";
+import { LANGUAGE_COOKIE, type Locale } from "./i18n.ts";
 
 export const SESSION_COOKIE = "ps_session";
 /** Marks a device that has signed in to an account (decision 004): HttpOnly, set by the server. */
@@ -52,6 +53,14 @@ export function setCookie(
  */
 export function mediumCookie(medium: Medium, secure: boolean): string {
   return setCookie(MEDIUM_COOKIE, medium, { maxAgeSeconds: ONE_YEAR_SECONDS, secure });
+}
+
+/**
+ * The language a visitor chose, for a year: set by the header's switch, and by sign-in, sign-up and the profile from
+ * the account's language (issue 26).
+ */
+export function languageCookie(locale: Locale, secure: boolean): string {
+  return setCookie(LANGUAGE_COOKIE, locale, { maxAgeSeconds: ONE_YEAR_SECONDS, secure });
 }
 
 /** Whether a `Cookie` header carries a session cookie under either name, valid or not. */

@@ -6,6 +6,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { expressRequestContext, nonceContext, servicesContext } from "../app/context.ts";
 import { adminApiRouter } from "./admin/routes.server.ts";
+import { ageGate } from "./auth/age.server.ts";
 import { accountsApiRouter } from "./auth/routes.server.ts";
 import { getUser } from "./auth/session.server.ts";
 import { seoRouter, vitalsApiRouter } from "./content/routes.server.ts";
@@ -66,7 +67,8 @@ export function createApp(services: Services, options: AppOptions = {}): express
       ? createPageCache(services.database, {
           student: async (req) => {
             const user = await getUser(req);
-            if (!user) return null;
+            // Not yet said whether under 18: rendered, so that the page middleware sends the account to /age.
+            if (!user || user.ageGroup === null) return null;
             const now = requestNow(config, req);
             return { id: user.id, variant: String(await dueForRequest(services, user.id, req, now)) };
           },
@@ -114,6 +116,8 @@ export function createApp(services: Services, options: AppOptions = {}): express
   app.get("/api/v1/get-question", security, getQuestionHandler(services));
   app.get("/api/v1/search", security, searchHandler(services));
   const api = express.Router();
+  // An account that has not said whether it is under 18 writes no study record (decision 028, amended).
+  api.use(ageGate());
   api.use(
     "/v1",
     accountsApiRouter(services),

@@ -6,7 +6,7 @@
 
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { loginSchema, MESSAGES, signupSchema } from "../../domain/auth.ts";
-import { CONSENT_MESSAGES } from "../../domain/consent.ts";
+import { AGE_PATH, CONSENT_MESSAGES } from "../../domain/consent.ts";
 import { formField } from "../../domain/form-data.ts";
 import { localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { safeRedirect } from "../../domain/redirect.ts";
@@ -54,10 +54,18 @@ export async function authFormAction(context: Readonly<RouterContextProvider>, r
       }));
     }
     if (outcome.ok) {
-      const home = localizePath("/", localeFromPath(url.pathname));
+      // The account's language wins (issue 26): the student goes on in it, and this device keeps it.
+      const locale = outcome.locale ?? localeFromPath(url.pathname);
       const headers = new Headers();
       for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
-      throw redirect(safeRedirect(url.searchParams.get("redirectTo"), home), { headers });
+      const to = safeRedirect(url.searchParams.get("redirectTo"), localizePath("/", locale));
+      const target = safeRedirect(localizePath(to, locale), localizePath("/", locale));
+      // An account that has not said whether it is under 18 is asked first (decision 028, amended).
+      const next =
+        outcome.user.ageGroup === null
+          ? `${localizePath(AGE_PATH, locale)}?redirectTo=${encodeURIComponent(target)}`
+          : target;
+      throw redirect(next, { headers });
     }
     if ("waitingFor" in outcome) {
       // Under 18: no session until the parent agrees (decision 028). Sign-up's 202 is news, not an error.
@@ -73,7 +81,7 @@ export async function authFormAction(context: Readonly<RouterContextProvider>, r
     const values = { email_or_phone: formField(form, "email_or_phone").trim() };
     const parsed = loginSchema.safeParse({ ...values, password: formField(form, "password") });
     if (!parsed.success) return formResult(intent, values, 400, { errors: fieldErrors(parsed.error) });
-    return finish(() => signIn(req, parsed.data), values);
+    return finish(() => signIn(req, parsed.data, localeFromPath(url.pathname)), values);
   }
 
   const values = {

@@ -18,6 +18,8 @@ export type AuthTab = "sign_up" | "sign_in";
 export interface AuthUser {
   user_id: string;
   name: string;
+  /** The account's language (issue 26), which the site follows after sign-in. */
+  locale?: string | null;
 }
 
 /**
@@ -459,6 +461,12 @@ function SignInForm({ idPrefix, onSuccess, action, result }: FormProps) {
         }}
       />
       <FormAlert message={formError} />
+      {/* Waiting for a parent who may never get the email (a mistyped address): send it elsewhere (decision 028). */}
+      {formError === "auth.consentWaiting" ? (
+        <a href={path("/parent-email")} className="inline-block py-1 font-semibold text-indigo-800 underline">
+          {t("auth.changeParentEmail")}
+        </a>
+      ) : null}
       <SubmitButton pending={pending} label={t("auth.signIn")} pendingLabel={t("auth.signingIn")} />
       {/* A plain link, so that it works before the scripts and in the sign-in dialog alike (issue 26). */}
       <a

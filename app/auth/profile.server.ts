@@ -11,9 +11,9 @@ import {
   phoneChangeSchema,
 } from "../../domain/auth.ts";
 import { isMedium } from "../../domain/catalog.ts";
-import { mediumCookie } from "../../domain/cookies.ts";
+import { languageCookie, mediumCookie } from "../../domain/cookies.ts";
 import { formField } from "../../domain/form-data.ts";
-import { formatDay, indianDay, type Locale, localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { formatDay, indianDay, isLocale, type Locale, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { fieldErrors } from "../../domain/validation.ts";
 import { changePhone, requestEmailChange } from "../../server/auth/contact-change.server.ts";
 import {
@@ -56,10 +56,14 @@ export async function profileLoader(context: Context, url: URL) {
       role: profile.role,
       medium: profile.medium,
       examDay: profile.examDay,
+      // The account's language; an account from before has the page's until it saves one.
+      locale: profile.locale ?? locale,
       // The date an empty field stands for: the year's SSC date (issue 27).
       boardExamDay: formatDay(locale, await orUnavailable(() => yearExamDay(services, indianDay(new Date())))),
       since: dayOf(locale, profile.createdAt),
     },
+    // Back from saving another language (the profile in it): the details were saved.
+    saved: url.searchParams.get("saved") === "1",
     devices: devices.map((device) => ({
       id: device.id,
       signedIn: dayOf(locale, device.signedInAt),
@@ -99,12 +103,15 @@ export async function profileAction(context: Context, request: Request, url: URL
         role: formField(form, "role"),
         medium: formField(form, "medium"),
         exam_day: formField(form, "exam_day").trim(),
+        locale: formField(form, "locale"),
       };
       const parsed = detailsSchema.safeParse({ name: values.name, role: values.role ? Number(values.role) : null });
       // The medium that follows the account (decision 029): one of the select's, or none.
       const medium = isMedium(values.medium) ? values.medium : null;
       const errors = parsed.success ? {} : fieldErrors(parsed.error);
       if (values.medium && !medium) errors.medium = "mediumUnknown";
+      // The account's language (issue 26): the site opens in it at sign-in; absent, the account keeps its own.
+      const accountLocale = isLocale(values.locale) ? values.locale : undefined;
       // The exam date the review is spaced to (issue 27): empty follows the year's date.
       const examProblem = values.exam_day ? examDayProblem(values.exam_day, indianDay(new Date())) : null;
       if (examProblem) errors.exam_day = examProblem;
@@ -112,11 +119,21 @@ export async function profileAction(context: Context, request: Request, url: URL
         return answer({ ok: false, message: null, errors, values }, 400);
       }
       await orUnavailable(async () => {
-        await updateDetails(services, user.id, { ...parsed.data, medium });
+        await updateDetails(services, user.id, {
+          ...parsed.data,
+          medium,
+          ...(accountLocale ? { locale: accountLocale } : {}),
+        });
         await setExamDay(services, user.id, values.exam_day || null);
       });
       // This device follows at once; the others at their next sign-in.
-      const headers = medium ? { "Set-Cookie": mediumCookie(medium, services.config.https) } : undefined;
+      const headers = new Headers();
+      if (medium) headers.append("Set-Cookie", mediumCookie(medium, services.config.https));
+      if (accountLocale) headers.append("Set-Cookie", languageCookie(accountLocale, services.config.https));
+      // Another language: the profile in it, where the saved details show.
+      if (accountLocale && accountLocale !== locale) {
+        throw redirect(localizePath("/profile?saved=1", accountLocale), { headers });
+      }
       return data<ProfileResult>({ intent, errors: {}, ok: true, message: "detailsSaved" }, { headers });
     }
     if (intent === "email") {

@@ -3,12 +3,16 @@
  * call in each loader: the root runs `outageMiddleware` and `sessionMiddleware` for every page and data
  * request, and the console's layout runs `adminMiddleware`.
  */
-import type { MiddlewareFunction } from "react-router";
+import { type MiddlewareFunction, redirect } from "react-router";
+import { AGE_PATH } from "../../domain/consent.ts";
+import { hasSessionCookie } from "../../domain/cookies.ts";
+import { localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { getAdmin } from "../../server/admin/auth.server.ts";
 import { getUser } from "../../server/auth/session.server.ts";
 import { isDatabaseUnavailable } from "../../server/db/errors.server.ts";
 import { countDatabaseOutage } from "../../server/metrics/metrics.server.ts";
 import { adminContext, expressRequestContext, outageContext, sessionContext } from "../context";
+import { pageAt } from "../pages.ts";
 import { pageRefusal } from "./root.server";
 
 /**
@@ -55,4 +59,32 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ context, r
   }
   if (!admin) throw await pageRefusal(context, request, url, 404);
   context.set(adminContext, admin);
+};
+
+/**
+ * Pages an account that has not said whether it is under 18 may still open (decision 028, amended 2026-11-29):
+ * the question itself, signing out, the terms and privacy notice, a parent's consent link and its change of email.
+ * The console has its own guard (operators are staff).
+ */
+const BEFORE_AGE = new Set([
+  "routes/age.tsx",
+  "routes/logout.tsx",
+  "routes/legal.tsx",
+  "routes/parent-consent.tsx",
+  "routes/parent-email.tsx",
+]);
+
+/**
+ * An account whose age is unknown (an API sign-up without `under_18`, an account from before) is asked before
+ * anything else: every other page, and its forms, send it to `/age`, which brings it back here afterwards. A
+ * visitor's request (no session cookie) costs nothing; a signed-in one reads the session the root reads anyway.
+ */
+export const ageMiddleware: MiddlewareFunction<Response> = async ({ context, request, url }) => {
+  if (!hasSessionCookie(request.headers.get("cookie"))) return;
+  const user = await context.get(sessionContext).catch(() => null);
+  if (!user || user.ageGroup !== null) return;
+  const page = pageAt(url.pathname);
+  if (!page || page.admin || BEFORE_AGE.has(page.file)) return;
+  const age = localizePath(AGE_PATH, localeFromPath(url.pathname));
+  throw redirect(`${age}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 };

@@ -1,5 +1,5 @@
-import { useNavigate, useRevalidator } from "react-router";
-import { localeFromPath, localizePath } from "../../domain/i18n.ts";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { isLocale, localeFromPath, localizePath } from "../../domain/i18n.ts";
 import { safeRedirect } from "../../domain/redirect.ts";
 import { CommunityBlock } from "../articles/community-block";
 import { authFormAction } from "../auth/auth-action.server";
@@ -48,6 +48,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
+  const location = useLocation();
   const revalidator = useRevalidator();
   const t = useT();
   const { redirectTo, formAction } = loaderData;
@@ -64,7 +65,14 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             initialTab={loaderData.tab}
             formAction={formAction}
             result={actionData}
-            onSuccess={async () => {
+            onSuccess={async (user) => {
+              // The account's language wins (issue 26): a whole page load, since the other language's page needs
+              // its own messages (the server has set the language cookie).
+              const pageLocale = localeFromPath(location.pathname);
+              if (isLocale(user.locale) && user.locale !== pageLocale) {
+                window.location.assign(localizePath(redirectTo, user.locale));
+                return;
+              }
               await navigate(redirectTo, { replace: true });
               await revalidator.revalidate();
             }}

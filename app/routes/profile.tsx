@@ -1,11 +1,20 @@
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { MEDIUMS } from "../../domain/catalog.ts";
+import { LOCALE_NAMES, LOCALES } from "../../domain/i18n.ts";
+import {
+  DeleteAccount,
+  H2,
+  Outcome,
+  SECTION,
+  useFieldMessage,
+  useSubmitting,
+  YourData,
+} from "../auth/account-sections";
 import { FieldError, LABEL_CLASS, PasswordField, TextField } from "../auth/form-fields";
 import { ACCOUNT_PAGE_HEADERS } from "../auth/password-reset.server";
 import { type ProfileIntent, type ProfileResult, profileAction, profileLoader } from "../auth/profile.server";
 import { withRetryAfter } from "../requests/refusal.server";
-import { useApiMessage } from "../site/api";
 import { Breadcrumbs } from "../site/breadcrumbs";
 import { i18nFrom, useLocale, useT } from "../site/i18n";
 import { pageMeta } from "../site/meta";
@@ -39,8 +48,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const SECTION = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
-const H2 = "mb-3 text-lg font-bold text-indigo-950";
 const BUTTON =
   "rounded-lg bg-indigo-700 px-5 py-2.5 font-semibold text-white hover:bg-indigo-800 disabled:opacity-70 sm:justify-self-start";
 
@@ -48,7 +55,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const t = useT();
   const { path } = useLocale();
   const { profile, devices } = loaderData;
-  const result = actionData as ProfileResult | undefined;
+  const saved: ProfileResult | undefined = loaderData.saved
+    ? { intent: "details", ok: true, message: "detailsSaved", errors: {} }
+    : undefined;
+  const result = (actionData as ProfileResult | undefined) ?? saved;
   const resultFor = (intent: ProfileIntent) => (result?.intent === intent ? result : undefined);
   return (
     <>
@@ -70,35 +80,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </div>
     </>
   );
-}
-
-/** A section's outcome: its own message (a key under account.profile), or the API's (a 429). */
-function Outcome({ result }: { result: ProfileResult | undefined }) {
-  const t = useT();
-  const apiMessage = useApiMessage();
-  if (!result?.message) return null;
-  const text = result.message.includes(" ") ? apiMessage(result.message) : t(`account.profile.${result.message}`);
-  return result.ok ? (
-    <p role="status" className="mb-3 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-emerald-950">
-      {text}
-    </p>
-  ) : (
-    <p role="alert" className="mb-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
-      {text}
-    </p>
-  );
-}
-
-function useSubmitting(intent: ProfileIntent): boolean {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-}
-
-/** A field's message: the section's own (a key), else the API's rule text, which FieldError translates. */
-function useFieldMessage() {
-  const t = useT();
-  return (message: string | undefined) =>
-    message && !message.includes(" ") ? t(`account.profile.${message}`) : message;
 }
 
 function Details({
@@ -173,6 +154,28 @@ function Details({
             id="profile-medium-error"
             message={result?.errors.medium ? `account.profile.${result.errors.medium}` : undefined}
           />
+        </div>
+        {/* The account's language (issue 26): the site opens in it at sign-in, and the emails are in it. */}
+        <div>
+          <label htmlFor="profile-locale" className={LABEL_CLASS}>
+            {t("account.accountLanguage.label")}
+          </label>
+          <select
+            id="profile-locale"
+            name="locale"
+            defaultValue={values?.locale ?? profile.locale}
+            aria-describedby="profile-locale-note"
+            className="w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5"
+          >
+            {LOCALES.map((option) => (
+              <option key={option} value={option} lang={option}>
+                {LOCALE_NAMES[option]}
+              </option>
+            ))}
+          </select>
+          <p id="profile-locale-note" className="mt-1 text-sm text-slate-700">
+            {t("account.accountLanguage.note")}
+          </p>
         </div>
         {/* The date the review of mistakes is spaced to (issue 27); empty follows the year's SSC date. */}
         <div>
@@ -370,81 +373,6 @@ function Devices({ devices }: { devices: Route.ComponentProps["loaderData"]["dev
           className="rounded-lg border border-indigo-700 px-5 py-2.5 font-semibold text-indigo-800 hover:bg-indigo-50"
         >
           {t("account.profile.signOutEverywhere")}
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-function YourData() {
-  const t = useT();
-  const { path } = useLocale();
-  return (
-    <section aria-labelledby="profile-data" className={SECTION}>
-      <h2 id="profile-data" className={H2}>
-        {t("account.profile.yourData")}
-      </h2>
-      <p className="mb-3 text-slate-700">{t("account.profile.dataNote")}</p>
-      <p className="flex flex-wrap gap-x-6 gap-y-2">
-        {/* A file download from the API: a plain link, with or without JavaScript. */}
-        <a href="/api/v1/me/data" download className="inline-block py-1 font-semibold text-indigo-800 underline">
-          {t("account.profile.download")}
-        </a>
-        <a href={path("/privacy-&-policy")} className="inline-block py-1 font-semibold text-indigo-800 underline">
-          {t("common.footer.privacy")}
-        </a>
-      </p>
-    </section>
-  );
-}
-
-function DeleteAccount({ result }: { result: ProfileResult | undefined }) {
-  const t = useT();
-  const fieldMessage = useFieldMessage();
-  const deleting = useSubmitting("delete");
-  const [password, setPassword] = useState("");
-  return (
-    <section aria-labelledby="profile-delete" className={`${SECTION} border-red-200`}>
-      <h2 id="profile-delete" className={H2}>
-        {t("account.profile.delete")}
-      </h2>
-      <Outcome result={result} />
-      <p className="mb-3 text-slate-700">{t("account.profile.deleteNote")}</p>
-      <Form method="post" className="grid gap-4" noValidate>
-        <input type="hidden" name="intent" value="delete" />
-        <PasswordField
-          id="profile-delete-password"
-          name="password"
-          label={t("auth.password")}
-          value={password}
-          error={fieldMessage(result?.errors.password)}
-          autoComplete="current-password"
-          onChange={setPassword}
-        />
-        <div>
-          <label className="flex items-start gap-2 text-slate-800">
-            <input
-              type="checkbox"
-              name="confirm"
-              value="yes"
-              required
-              aria-describedby={result?.errors.confirm ? "profile-delete-confirm-error" : undefined}
-              className="mt-1 h-6 w-6 shrink-0"
-            />
-            <span>{t("account.profile.deleteConfirm")}</span>
-          </label>
-          {result?.errors.confirm ? (
-            <p id="profile-delete-confirm-error" className="mt-1 text-sm font-medium text-red-700">
-              {t("account.profile.deleteConfirmNeeded")}
-            </p>
-          ) : null}
-        </div>
-        <button
-          type="submit"
-          disabled={deleting}
-          className="rounded-lg bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-70 sm:justify-self-start"
-        >
-          {t("account.profile.deleteButton")}
         </button>
       </Form>
     </section>

@@ -119,6 +119,9 @@ export async function setUpAdmin(
       passwordHash: await hashPassword(input.password),
       role: null,
       admin: true,
+      // An operator is staff, not a student: never asked whether under 18 (decision 028, amended).
+      ageGroup: "adult",
+      ageDeclaredAt: new Date(),
     });
   } catch (error) {
     // Someone signed up with this email or phone a moment ago: the unique indexes decide.

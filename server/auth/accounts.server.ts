@@ -3,16 +3,18 @@ import { eq, sql } from "drizzle-orm";
 import type { Request } from "express";
 import { type LoginInput, MESSAGES, type SignupInput } from "../../domain/auth.ts";
 import { tooManyAttemptsMessage } from "../../domain/auth-rules.ts";
-import { CONSENT_MESSAGES, maskEmail } from "../../domain/consent.ts";
+import { AGE_MESSAGES, CONSENT_MESSAGES, maskEmail } from "../../domain/consent.ts";
+import { languageCookie, readCookie } from "../../domain/cookies.ts";
+import { isLocale, LANGUAGE_COOKIE, type Locale } from "../../domain/i18n.ts";
 import { users } from "../db/schema.ts";
 import { clientIp } from "../http/guards.server.ts";
 import { enforceLimit, tooManyRequests } from "../http/rate-limit.server.ts";
 import type { Services } from "../services.server.ts";
-import { askConsent, consentWaiting, mailParent } from "./consent.server.ts";
+import { askConsent, changeParentEmail, consentWaiting, mailParent } from "./consent.server.ts";
 import { knownDevice, rememberDevice } from "./devices.server.ts";
 import { mediumCookies } from "./medium.server.ts";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./passwords.server.ts";
-import { createSession, type SessionUser, servicesOf } from "./session.server.ts";
+import { ageGroupOf, createSession, type SessionUser, servicesOf } from "./session.server.ts";
 
 class DuplicateAccountError extends Error {
   override name = "DuplicateAccountError";
@@ -59,12 +61,17 @@ async function createAccount(services: Pick<Services, "database" | "config">, in
         passwordHash,
         role: input.role,
         locale: input.lang ?? null,
+        // The answer to "Are you under 18?" (decision 028): unknown when an API client did not send it.
+        ...(input.under_18 === undefined
+          ? {}
+          : { ageGroup: input.under_18 ? ("minor" as const) : ("adult" as const), ageDeclaredAt: new Date() }),
       });
       return input.under_18 && input.parent_email
         ? { consentToken: await askConsent(tx, id, input.parent_email) }
         : { session: await createSession(services, id, tx) };
     });
-    return { user: { id, name: input.name, role: input.role }, ...started };
+    const ageGroup = input.under_18 === undefined ? null : input.under_18 ? ("minor" as const) : ("adult" as const);
+    return { user: { id, name: input.name, role: input.role, ageGroup }, ...started };
   } catch (error) {
     // Two sign-ups racing for the same email or phone: the unique index decides.
     const again = await findDuplicate(services, input).catch(() => null);
@@ -85,7 +92,14 @@ export function accountNamed(who: { kind: "email" | "phone"; value: string }) {
 async function findAccount(services: Pick<Services, "database">, who: LoginInput["email_or_phone"]) {
   const condition = accountNamed(who);
   const [user] = await services.database.db
-    .select({ id: users.id, name: users.name, role: users.role, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      name: users.name,
+      role: users.role,
+      passwordHash: users.passwordHash,
+      ageGroup: users.ageGroup,
+      locale: users.locale,
+    })
     .from(users)
     .where(condition)
     .limit(1);
@@ -94,19 +108,21 @@ async function findAccount(services: Pick<Services, "database">, who: LoginInput
 
 /** A sign-in or sign-up, or why not. Over the limits is not an outcome: it throws the site's one 429 (tooManyRequests). */
 export type AuthOutcome =
-  | { ok: true; user: SessionUser; cookies: string[] }
+  /** `locale`: the account's language, which this device now has too (issue 26); null when it has none. */
+  | { ok: true; user: SessionUser; cookies: string[]; locale: Locale | null }
   | { ok: false; status: 401 | 409; message: string; field?: "email" | "phone" }
   /** Under 18 and the parent has not agreed (decision 028): 202 at sign-up, 403 at sign-in; no session. */
   | { ok: false; status: 202 | 403; message: string; waitingFor: { parentEmail: string } };
 
 /**
- * Sign-in with the abuse limits of decision 004. Each attempt is reserved before the password is
+ * The abuse limits of decision 004 around a password check. Each attempt is reserved before the password is
  * checked (counters are incremented first, atomically in memory and in Redis alike), so requests
  * sent at once cannot all pass the check: a reserved attempt is kept when the password is wrong, and
  * a refused one is given back; a success clears the account's failures. An identifier that names an account counts against the account, whether it
- * was typed as email or phone; an unknown one counts against itself.
+ * was typed as email or phone; an unknown one counts against itself. Sign-in and a waiting account's change of
+ * its parent's email (decision 028) use it: the account, or null for a wrong email, phone or password.
  */
-export async function signIn(req: Request, input: LoginInput): Promise<AuthOutcome> {
+export async function checkCredentials(req: Request, input: LoginInput) {
   const services = servicesOf(req);
   const { rateLimiter: limiter, authLimits: limits } = services;
   const account = await findAccount(services, input.email_or_phone);
@@ -127,20 +143,53 @@ export async function signIn(req: Request, input: LoginInput): Promise<AuthOutco
   const valid = account
     ? await verifyPassword(account.passwordHash, input.password)
     : await burnPasswordCheck(input.password).then(() => false);
-  if (!account || !valid) return { ok: false, status: 401, message: MESSAGES.invalidCredentials };
-  // Told only to whoever knows the password: the parent has not agreed, and is mailed again.
-  const waitingFor = await consentWaiting(services, account.id);
-  if (waitingFor) return { ok: false, status: 403, message: CONSENT_MESSAGES.waiting, waitingFor };
+  if (!account || !valid) return null;
   // The owner got in: the counter they used no longer matters; the address gets its attempt back.
   await (device
     ? limiter.reset(keys[0] as string)
     : Promise.all([limiter.reset(accountKeyName), limiter.refund(ipKeyName)]));
+  return account;
+}
+
+/**
+ * The cookies a sign-in or sign-up adds for the language (issue 26): the account's, when this device has another.
+ * An account without one takes the language of the page it signed in on.
+ */
+async function languageCookies(
+  services: Pick<Services, "database" | "config">,
+  req: Request,
+  account: { id: string; locale: string | null },
+  pageLocale: Locale | undefined,
+): Promise<{ locale: Locale | null; cookies: string[] }> {
+  if (!isLocale(account.locale)) {
+    if (pageLocale)
+      await services.database.db.update(users).set({ locale: pageLocale }).where(eq(users.id, account.id));
+    return { locale: pageLocale ?? null, cookies: [] };
+  }
+  const device = readCookie(req.headers.cookie, LANGUAGE_COOKIE);
+  const differs = device !== account.locale || (pageLocale !== undefined && pageLocale !== account.locale);
+  return { locale: account.locale, cookies: differs ? [languageCookie(account.locale, services.config.https)] : [] };
+}
+
+/**
+ * Sign-in with the abuse limits of decision 004 (`checkCredentials`). `pageLocale`: the language of the page whose
+ * form signed in (the API's sign-in has none): the account's language wins, and the device takes it.
+ */
+export async function signIn(req: Request, input: LoginInput, pageLocale?: Locale): Promise<AuthOutcome> {
+  const services = servicesOf(req);
+  const account = await checkCredentials(req, input);
+  if (!account) return { ok: false, status: 401, message: MESSAGES.invalidCredentials };
+  // Told only to whoever knows the password: the parent has not agreed, and is mailed again.
+  const waitingFor = await consentWaiting(services, account.id);
+  if (waitingFor) return { ok: false, status: 403, message: CONSENT_MESSAGES.waiting, waitingFor };
   const { cookie } = await createSession(services, account.id);
   const deviceCookie = await rememberDevice(services, req, account.id);
+  const language = await languageCookies(services, req, account, pageLocale);
   return {
     ok: true,
-    user: { id: account.id, name: account.name, role: account.role },
-    cookies: [cookie, deviceCookie, ...(await mediumCookies(services, req, account.id))],
+    user: { id: account.id, name: account.name, role: account.role, ageGroup: ageGroupOf(account.ageGroup) },
+    cookies: [cookie, deviceCookie, ...(await mediumCookies(services, req, account.id)), ...language.cookies],
+    locale: language.locale,
   };
 }
 
@@ -165,7 +214,9 @@ export async function signUp(req: Request, input: SignupInput): Promise<AuthOutc
     }
     if (!session) throw new Error("sign-up made no session");
     const cookies = [session.cookie, await rememberDevice(services, req, user.id)];
-    return { ok: true, user, cookies: [...cookies, ...(await mediumCookies(services, req, user.id))] };
+    const language = await languageCookies(services, req, { id: user.id, locale: input.lang ?? null }, input.lang);
+    const medium = await mediumCookies(services, req, user.id);
+    return { ok: true, user, cookies: [...cookies, ...medium, ...language.cookies], locale: language.locale };
   } catch (error) {
     if (error instanceof DuplicateAccountError) {
       return { ok: false, status: 409, message: error.message, field: error.field };
@@ -178,4 +229,26 @@ export async function signUp(req: Request, input: SignupInput): Promise<AuthOutc
 function accountKey(input: LoginInput): string {
   const who = input.email_or_phone;
   return who.kind === "email" ? `email:${who.value.toLowerCase()}` : `phone:${who.value}`;
+}
+
+export type WaitingChange =
+  | { ok: true; parentEmail: string; deleteAt: Date }
+  | { ok: false; status: 400 | 401 | 409 | 429; message: string; errors?: Record<string, string> };
+
+/**
+ * A waiting account's new parent's email (decision 028, amended 2026-11-29), for the API and the page alike: the
+ * sign-in's credentials under sign-in's limits, then `changeParentEmail`.
+ */
+export async function changeWaitingParentEmail(
+  req: Request,
+  input: { email_or_phone: LoginInput["email_or_phone"]; password: string; parent_email: string },
+): Promise<WaitingChange> {
+  const account = await checkCredentials(req, input);
+  if (!account) return { ok: false, status: 401, message: MESSAGES.invalidCredentials };
+  const outcome = await changeParentEmail(servicesOf(req), account.id, input.parent_email);
+  if (outcome.ok) return outcome;
+  if (outcome.reason === "notWaiting") return { ok: false, status: 409, message: AGE_MESSAGES.notWaiting };
+  if (outcome.reason === "tooMany") return { ok: false, status: 429, message: AGE_MESSAGES.tooManySends };
+  const message = CONSENT_MESSAGES.parentEmailSame;
+  return { ok: false, status: 400, message, errors: { parent_email: message } };
 }

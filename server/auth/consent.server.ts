@@ -16,6 +16,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { MESSAGES, parentAccountSchema } from "../../domain/auth.ts";
 import {
+  CONSENT_MAX_SENDS,
   CONSENT_MESSAGES,
   CONSENT_NOTICE_VERSION,
   CONSENT_RESEND_MS,
@@ -75,6 +76,7 @@ export async function consentWaiting(
     .select({
       parentEmail: parentalConsents.parentEmail,
       sentAt: parentalConsents.sentAt,
+      sends: parentalConsents.sends,
       childName: users.name,
       locale: users.locale,
     })
@@ -83,16 +85,73 @@ export async function consentWaiting(
     .where(and(eq(parentalConsents.userId, userId), isNull(parentalConsents.givenAt)))
     .limit(1);
   if (!row) return null;
-  if (now.getTime() - row.sentAt.getTime() >= CONSENT_RESEND_MS) {
+  // At most CONSENT_MAX_SENDS emails in all, re-sends and changes of address together.
+  if (now.getTime() - row.sentAt.getTime() >= CONSENT_RESEND_MS && row.sends < CONSENT_MAX_SENDS) {
     const token = newToken();
     await db
       .update(parentalConsents)
-      .set({ tokenHash: hashToken(token), sentAt: now })
+      .set({ tokenHash: hashToken(token), sentAt: now, sends: sql`${parentalConsents.sends} + 1` })
       .where(eq(parentalConsents.userId, userId));
     const locale = isLocale(row.locale) ? row.locale : "en";
     mailParent(services, { parentEmail: row.parentEmail, childName: row.childName, locale, token });
   }
   return { parentEmail: maskEmail(row.parentEmail) };
+}
+
+export type ParentEmailChange =
+  | { ok: true; parentEmail: string; deleteAt: Date }
+  | { ok: false; reason: "notWaiting" | "tooMany" | "same" };
+
+/**
+ * A waiting account gives another parent's email (decision 028, amended 2026-11-29): a mistyped address no longer
+ * leaves the student stuck. The address is replaced, a new link is mailed to it and the old one stops working; the
+ * 7 days still count from sign-up (`requested_at` is kept), and the change counts among CONSENT_MAX_SENDS.
+ */
+export async function changeParentEmail(
+  services: ConsentServices,
+  userId: string,
+  parentEmail: string,
+  now = new Date(),
+): Promise<ParentEmailChange> {
+  const token = newToken();
+  const outcome = await services.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        sends: parentalConsents.sends,
+        requestedAt: parentalConsents.requestedAt,
+        childName: users.name,
+        email: users.email,
+        locale: users.locale,
+      })
+      .from(parentalConsents)
+      .innerJoin(users, eq(users.id, parentalConsents.userId))
+      .where(
+        and(
+          eq(parentalConsents.userId, userId),
+          isNull(parentalConsents.givenAt),
+          gt(parentalConsents.requestedAt, new Date(now.getTime() - CONSENT_WAIT_MS)),
+        ),
+      )
+      .for("update")
+      .limit(1);
+    if (!row) return { ok: false, reason: "notWaiting" } as const;
+    if (parentEmail.toLowerCase() === row.email.toLowerCase()) return { ok: false, reason: "same" } as const;
+    if (row.sends >= CONSENT_MAX_SENDS) return { ok: false, reason: "tooMany" } as const;
+    await tx
+      .update(parentalConsents)
+      .set({ parentEmail, tokenHash: hashToken(token), sentAt: now, sends: row.sends + 1 })
+      .where(eq(parentalConsents.userId, userId));
+    return { ok: true, row } as const;
+  });
+  if (!outcome.ok) return outcome;
+  const { row } = outcome;
+  const locale = isLocale(row.locale) ? row.locale : "en";
+  mailParent(services, { parentEmail, childName: row.childName, locale, token });
+  return {
+    ok: true,
+    parentEmail: maskEmail(parentEmail),
+    deleteAt: new Date(row.requestedAt.getTime() + CONSENT_WAIT_MS),
+  };
 }
 
 /** What the consent page shows for a link: the child's name, and whether the parent's email has an account. */
@@ -162,7 +221,7 @@ export async function giveConsent(
   now = new Date(),
 ): Promise<ConsentOutcome> {
   const passwordHash = newParent ? await hashPassword(newParent.password) : null;
-  return services.database.db.transaction(async (tx) => {
+  const outcome = await services.database.db.transaction(async (tx): Promise<ConsentOutcome> => {
     const row = await waitingFor(tx, token, now);
     if (!row) return { ok: false, reason: "invalid" } as const;
     let parent = await accountOfEmail(tx, row.parentEmail);
@@ -184,8 +243,17 @@ export async function giveConsent(
         passwordHash,
         role: 2,
         locale: row.locale,
+        // The parent's ticked declaration says 18 or older (rule 10's due diligence).
+        ageGroup: "adult",
+        ageDeclaredAt: now,
       });
       cookie = (await createSession(services, parent.id, tx)).cookie;
+    } else {
+      // An existing account that has not said its age has now declared 18 or older.
+      await tx
+        .update(users)
+        .set({ ageGroup: "adult", ageDeclaredAt: now })
+        .where(and(eq(users.id, parent.id), isNull(users.ageGroup)));
     }
     await tx
       .update(parentalConsents)
@@ -193,6 +261,9 @@ export async function giveConsent(
       .where(eq(parentalConsents.userId, row.userId));
     return { ok: true, childName: row.childName, parentId: parent.id, cookie };
   });
+  // A parent account that had not said its age is answered from memory no longer (its sessions carry the age).
+  if (outcome.ok) sessionsChanged(services);
+  return outcome;
 }
 
 /** The parent declines: the sign-up is deleted at once. False when the link no longer works. */

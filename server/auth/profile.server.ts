@@ -9,6 +9,7 @@ import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { Role } from "../../domain/auth.ts";
 import { tooManyAttemptsMessage } from "../../domain/auth-rules.ts";
 import { isMedium, type Medium } from "../../domain/catalog.ts";
+import { isLocale, type Locale } from "../../domain/i18n.ts";
 import {
   emailChanges,
   loginDevices,
@@ -48,6 +49,8 @@ export interface Profile {
   medium: Medium | null;
   /** The student's own exam date (issue 27), or null for the year's. */
   examDay: string | null;
+  /** The account's language (issue 26): the site and the emails follow it; null for an account from before. */
+  locale: Locale | null;
   createdAt: Date;
 }
 
@@ -60,20 +63,26 @@ export async function readProfile(services: Pick<Services, "database">, userId: 
       role: users.role,
       medium: users.medium,
       examDay: users.examDay,
+      locale: users.locale,
       createdAt: users.createdAt,
     })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   return row
-    ? { ...row, role: (row.role as Role | null) ?? null, medium: isMedium(row.medium) ? row.medium : null }
+    ? {
+        ...row,
+        role: (row.role as Role | null) ?? null,
+        medium: isMedium(row.medium) ? row.medium : null,
+        locale: isLocale(row.locale) ? row.locale : null,
+      }
     : null;
 }
 
 export async function updateDetails(
   services: Pick<Services, "database">,
   userId: string,
-  details: { name: string; role: Role | null; medium: Medium | null },
+  details: { name: string; role: Role | null; medium: Medium | null; locale?: Locale },
 ): Promise<void> {
   await services.database.db.update(users).set(details).where(eq(users.id, userId));
   // The role is part of who a session signs in.
@@ -166,7 +175,14 @@ export async function signOutEverywhere(services: Pick<Services, "database">, us
 export async function exportAccount(services: Pick<Services, "database">, userId: string) {
   const { db } = services.database;
   const [account] = await db
-    .select({ ...ACCOUNT_COLUMNS, medium: users.medium, examDay: users.examDay })
+    .select({
+      ...ACCOUNT_COLUMNS,
+      medium: users.medium,
+      examDay: users.examDay,
+      // The answer to "Are you under 18?" and when it was given (decision 028, amended).
+      ageGroup: users.ageGroup,
+      ageDeclaredAt: users.ageDeclaredAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

@@ -1,19 +1,22 @@
 import express, { type Request, type Response, Router } from "express";
 import {
+  ageAnswerSchema,
   deleteAccountSchema,
   loginSchema,
   MESSAGES,
+  parentEmailChangeSchema,
   resetPasswordSchema,
   resetRequestSchema,
   signupSchema,
   withdrawSchema,
 } from "../../domain/auth.ts";
-import { CONSENT_MESSAGES } from "../../domain/consent.ts";
+import { AGE_MESSAGES, CONSENT_MESSAGES } from "../../domain/consent.ts";
 import { parseBody } from "../http/body.server.ts";
 import { clientIp, jsonWriteGuard } from "../http/guards.server.ts";
 import { HttpError, sendError, sendOk } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
-import { type AuthOutcome, signIn, signUp } from "./accounts.server.ts";
+import { type AuthOutcome, changeWaitingParentEmail, signIn, signUp } from "./accounts.server.ts";
+import { declareAge } from "./age.server.ts";
 import { childrenProgress } from "./children.server.ts";
 import { answerConsent, withdrawConsent } from "./consent.server.ts";
 import {
@@ -48,7 +51,10 @@ function sendOutcome(res: Response, outcome: AuthOutcome, message: string, statu
   }
   for (const cookie of outcome.cookies) res.append("Set-Cookie", cookie);
   const { user } = outcome;
-  sendOk(res, { user_id: user.id, name: user.name, role: user.role }, message, status);
+  // Beyond the spec's fields: the account's language (this device now has it too), and whether the account must
+  // still say if it is under 18 (decision 028, amended): until then, study-record writes are refused.
+  const extra = { locale: outcome.locale, age_required: user.ageGroup === null };
+  sendOk(res, { user_id: user.id, name: user.name, role: user.role, ...extra }, message, status);
 }
 
 const WRONG_PASSWORD = "That is not your current password";
@@ -129,6 +135,34 @@ export function accountsApiRouter(services: Services): Router {
     if (answer.done === "declined") return void sendOk(res, null, CONSENT_MESSAGES.declined);
     if (answer.cookie) res.append("Set-Cookie", answer.cookie);
     sendOk(res, { child_name: answer.childName }, CONSENT_MESSAGES.agreed);
+  });
+
+  // "Are you under 18?" for an account that has not said (decision 028, amended 2026-11-29): once. Under 18, the
+  // parent is mailed and the account's sessions end until they agree (202), as at sign-up.
+  router.post("/me/age", ...writes, async (req: Request, res: Response) => {
+    const user = await requireUser(req);
+    const input = parseBody(ageAnswerSchema, req.body);
+    const outcome = await declareAge(services, user.id, input);
+    if (outcome.done === "adult") return void sendOk(res, { age_group: "adult" }, AGE_MESSAGES.ageAdult);
+    if (outcome.done === "minor") {
+      res.append("Set-Cookie", await destroySession(req));
+      const body = { age_group: "minor", consent: "waiting", parent_email: outcome.parentEmail };
+      return void sendOk(res, body, CONSENT_MESSAGES.asked, 202);
+    }
+    if (outcome.reason === "known") throw new HttpError(409, AGE_MESSAGES.ageKnown);
+    if (outcome.reason === "gone") throw new HttpError(401, "Not signed in");
+    throw new HttpError(400, outcome.message, { errors: { parent_email: outcome.message } });
+  });
+
+  // A waiting account's new parent's email (decision 028, amended): the sign-in's credentials, since it has no
+  // session. The old link stops working; the 7 days still count from sign-up; at most CONSENT_MAX_SENDS emails.
+  router.post("/parent-consent/parent-email", ...writes, async (req: Request, res: Response) => {
+    const input = parseBody(parentEmailChangeSchema, req.body);
+    const outcome = await changeWaitingParentEmail(req, input);
+    if (!outcome.ok)
+      throw new HttpError(outcome.status, outcome.message, outcome.errors ? { errors: outcome.errors } : {});
+    const body = { consent: "waiting", parent_email: outcome.parentEmail, delete_at: outcome.deleteAt.toISOString() };
+    sendOk(res, body, AGE_MESSAGES.parentEmailChanged, 202);
   });
 
   // A parent's children, each with the progress summary the student's own /progress shows.

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Request } from "express";
+import type { AgeGroup } from "../../domain/consent.ts";
 import { hostCookieName, readCookie, SESSION_COOKIE, setCookie } from "../../domain/cookies.ts";
 import { createCache, forgetCaches } from "../cache/cache.server.ts";
 import type { Config } from "../config.server.ts";
@@ -43,6 +44,12 @@ export interface SessionUser {
   id: string;
   name: string;
   role: number | null;
+  /** "Are you under 18?" (decision 028): null until the account has said; such an account is asked first. */
+  ageGroup: AgeGroup | null;
+}
+
+export function ageGroupOf(value: string | null): AgeGroup | null {
+  return value === "adult" || value === "minor" ? value : null;
 }
 
 /** The services of the app that received this request (`createApp` puts them in `app.locals`). */
@@ -123,6 +130,7 @@ interface SessionRow {
   id: string;
   name: string;
   role: number | null;
+  ageGroup: string | null;
   expiresAt: Date;
   createdAt: Date;
 }
@@ -165,6 +173,7 @@ async function sessionRow(services: Services, tokenHash: string): Promise<Sessio
         id: users.id,
         name: users.name,
         role: users.role,
+        ageGroup: users.ageGroup,
         expiresAt: sessions.expiresAt,
         createdAt: sessions.createdAt,
       })
@@ -202,7 +211,7 @@ async function lookUp(req: Request): Promise<SessionUser | null> {
       req.res.append("Set-Cookie", sessionCookie(services.config, token, renewedUntil));
     }
   }
-  return { id: row.id, name: row.name, role: row.role };
+  return { id: row.id, name: row.name, role: row.role, ageGroup: ageGroupOf(row.ageGroup) };
 }
 
 /** The signed-in user, or a 401 for the API. */

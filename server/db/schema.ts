@@ -48,6 +48,13 @@ export const users = pgTable(
     medium: text("medium"),
     /** The student's own exam date ("YYYY-MM-DD", issue 27 §3); null follows the year's date in `exam_dates`. */
     examDay: text("exam_day"),
+    /**
+     * The account's answer to "Are you under 18?" (decision 028, amended 2026-11-29): `adult` or `minor`, and when it
+     * was given. Null when unknown (an API sign-up without `under_18`, an account from before): such an account is
+     * asked once before anything else (`/age`).
+     */
+    ageGroup: text("age_group"),
+    ageDeclaredAt: timestamp("age_declared_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`), uniqueIndex("users_phone_idx").on(t.phone)],
@@ -137,6 +144,8 @@ export const parentalConsents = pgTable(
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the link was last mailed: a sign-in attempt mails it again at most once in 10 minutes. */
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    /** How many consent emails went out (the first, re-sends at sign-in, changes of address): at most CONSENT_MAX_SENDS. */
+    sends: integer("sends").notNull().default(1),
     givenAt: timestamp("given_at", { withTimezone: true }),
     /** The notice the parent agreed to (domain/consent.ts's CONSENT_NOTICE_VERSION). */
     noticeVersion: text("notice_version"),

@@ -1,14 +1,12 @@
 import { eq } from "drizzle-orm";
 import { type Request, Router } from "express";
-import { setCookie } from "../../domain/cookies.ts";
-import { isLocale, LANGUAGE_COOKIE, type Locale, localizePath } from "../../domain/i18n.ts";
+import { languageCookie } from "../../domain/cookies.ts";
+import { isLocale, type Locale, localizePath } from "../../domain/i18n.ts";
 import { isSafeRedirect } from "../../domain/redirect.ts";
 import { getUser } from "../auth/session.server.ts";
 import { users } from "../db/schema.ts";
 import type { Services } from "../services.server.ts";
 import { pageCatalogByKey } from "./catalog.server.ts";
-
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 async function rememberLocale(services: Services, req: Request, locale: Locale): Promise<void> {
   const user = await getUser(req);
@@ -30,10 +28,7 @@ export function languageRouter(services: Services): Router {
       res.status(400).type("text/plain").send("Unknown language or page. Go back and choose English or मराठी again.");
       return;
     }
-    res.setHeader(
-      "Set-Cookie",
-      setCookie(LANGUAGE_COOKIE, locale, { maxAgeSeconds: ONE_YEAR_SECONDS, secure: services.config.https }),
-    );
+    res.setHeader("Set-Cookie", languageCookie(locale, services.config.https));
     // Signed in, the account takes the language too (its emails are in it). The switch works even when this
     // cannot be stored (an outage): the cookie is what the pages read.
     await rememberLocale(services, req, locale).catch((error: unknown) =>

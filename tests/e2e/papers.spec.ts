@@ -34,7 +34,7 @@ async function signUpViaApi(request: APIRequestContext, baseURL: string | undefi
   const response = await request.post("/api/v1/signup", {
     ...RESEND_ON_RESET,
     headers: { Origin: baseURL ?? "", ...ownAddress() },
-    data: { ...account, phone: `91${account.phone}`, role: 1 },
+    data: { ...account, phone: `91${account.phone}`, role: 1, under_18: false },
   });
   expect(response.status(), await response.text()).toBe(201);
   return account;

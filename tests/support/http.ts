@@ -51,6 +51,8 @@ export function newAccount(overrides: Record<string, unknown> = {}) {
     phone: `919${String(process.pid % 1000).padStart(3, "0")}${n}`,
     password: "correct horse 42",
     role: 1,
+    // Decision 028: said at sign-up; without it the account is asked before it writes a study record.
+    under_18: false,
     ...overrides,
   };
 }
