@@ -13,6 +13,7 @@ import type { Database } from "./db/client.server.ts";
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from "./http/rate-limit.server.ts";
 import type { Logger } from "./logger.server.ts";
 import { createMailer, type Mailer } from "./mail/mail.server.ts";
+import { closeFirstPageRenderer } from "./papers/first-page.server.ts";
 import { createPostgresPaperStore } from "./papers/pg-store.server.ts";
 import { createFilePaperStore, type PaperStore } from "./papers/store.server.ts";
 
@@ -83,6 +84,8 @@ export function paperStoreFor(config: Pick<Config, "dataDir" | "databaseUrl">, d
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  // The first-page render thread is the process's, not these services': ended here, at the server's shutdown.
+  await closeFirstPageRenderer();
   await services.mailer.close();
   await services.rateLimiter.close();
   await services.sessionEvents.close();

@@ -7,7 +7,16 @@ import { type TestDatabase, testDatabases } from "../../tests/support/databases.
 import { noise } from "../../tests/support/pdf-fixtures.ts";
 import { findModelPaper } from "../model-papers/catalog.server.ts";
 import { typeset } from "../model-papers/sync.server.ts";
-import { type PageImage, PREVIEW_WIDTH, renderFirstPage, webpSize } from "./first-page.server.ts";
+import {
+  closeFirstPageRenderer,
+  firstPageRendersPending,
+  type PageImage,
+  PREVIEW_WIDTH,
+  RenderRefused,
+  renderFirstPage,
+  webpSize,
+} from "./first-page.server.ts";
+import { drawFirstPage } from "./first-page-draw.server.ts";
 import { createPostgresPaperStore } from "./pg-store.server.ts";
 import { ensurePreview, storePaperFile } from "./previews.server.ts";
 import { generateSamplePdf, samplePlan } from "./samples.server.ts";
@@ -55,6 +64,71 @@ describe("first page of a PDF as WebP", () => {
   it("throws for bytes pdf.js cannot open, and webpSize reads only WebP", async () => {
     await expect(renderFirstPage(noise(3, 4096))).rejects.toThrow();
     expect(webpSize(noise(4, 64))).toBeNull();
+  });
+});
+
+describe("first page drawn in the render thread", () => {
+  it("is the very image drawn on this thread, and leaves the caller's bytes usable", async () => {
+    const pdf = await generateSamplePdf(samplePlan()[3] as never, "question");
+    const copy = pdf.slice();
+    const inWorker = await renderFirstPage(pdf);
+    expect(Buffer.from(pdf)).toEqual(Buffer.from(copy));
+    const here = await drawFirstPage(copy);
+    expect(inWorker).toMatchObject({ width: here.width, height: here.height });
+    expect(Buffer.from(inWorker.bytes)).toEqual(Buffer.from(here.bytes));
+  });
+
+  it("rejects a broken PDF as that file's failure, and draws the next ones", async () => {
+    const pdf = await generateSamplePdf(samplePlan()[4] as never, "question");
+    const results = await Promise.allSettled([
+      renderFirstPage(noise(5, 4096)),
+      renderFirstPage(pdf.subarray(0, pdf.byteLength >> 1)),
+      renderFirstPage(pdf),
+    ]);
+    for (const broken of results.slice(0, 2)) {
+      expect(broken.status).toBe("rejected");
+      // Not a refusal: ensurePreview remembers the file as one pdf.js cannot draw.
+      expect((broken as PromiseRejectedResult).reason).not.toBeInstanceOf(RenderRefused);
+    }
+    expect(results[2]).toMatchObject({ status: "fulfilled", value: { width: PREVIEW_WIDTH, height: 905 } });
+  });
+
+  it("keeps the event loop turning while a page is drawn", async () => {
+    const pdf = await generateSamplePdf(samplePlan()[5] as never, "question");
+    // pdf.js loaded in both threads first.
+    await Promise.all([renderFirstPage(pdf), drawFirstPage(pdf.slice())]);
+    // Callbacks run between the start and the end of a render: count them.
+    let ticks = 0;
+    let counting = true;
+    const tick = () => {
+      ticks++;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    let timerRan = false;
+    setTimeout(() => {
+      timerRan = true;
+    }, 0);
+    await renderFirstPage(pdf);
+    counting = false;
+    expect(ticks).toBeGreaterThan(0);
+    expect(timerRan).toBe(true);
+    // pdf.js yields often enough that ticks would be counted with the page drawn on this thread too. What tells a
+    // render in another thread is the CPU this one spends on it: next to nothing, against a third to a half of the
+    // render's time when drawn here (Skia encodes on libuv's threads). The least of three, against one drawn here.
+    const cpuOf = async (work: () => Promise<unknown>) => {
+      const before = process.threadCpuUsage();
+      await work();
+      const { user, system } = process.threadCpuUsage(before);
+      return user + system;
+    };
+    const inWorker = Math.min(
+      await cpuOf(() => renderFirstPage(pdf)),
+      await cpuOf(() => renderFirstPage(pdf)),
+      await cpuOf(() => renderFirstPage(pdf)),
+    );
+    const here = await cpuOf(() => drawFirstPage(pdf.slice()));
+    expect(inWorker).toBeLessThan(here / 4);
   });
 });
 
@@ -111,6 +185,17 @@ describe.each(stores)("first-page images in the $name", (target) => {
     expect(b).toBe(a);
     expect(c).toBe(a);
     expect(Buffer.from((await store.preview(sha256))?.bytes ?? [])).toEqual(Buffer.from(a?.bytes ?? []));
+  });
+
+  it("are asked for again after a render refused (the renderer closed under it), not taken as undrawable", async () => {
+    const pdf = await generateSamplePdf(samplePlan()[6] as never, "question");
+    const { sha256 } = await storePaperFile(store, pdf, { image: "after-start" });
+    const refused = ensurePreview(store, sha256);
+    await expect.poll(firstPageRendersPending, { interval: 1 }).toBe(1);
+    await closeFirstPageRenderer();
+    expect(await refused).toBeNull();
+    expect(await store.preview(sha256)).toBeNull();
+    expect(await ensurePreview(store, sha256)).toMatchObject({ width: PREVIEW_WIDTH, height: 905 });
   });
 
   it("are absent, not an error, for a stored file pdf.js cannot draw or a file not stored", async () => {

@@ -1,108 +1,68 @@
 /**
  * The first page of a paper as a small WebP (issue 28, decision 033): drawn on the server by pdf.js (its Node
  * build) on @napi-rs/canvas (Skia), so that a phone shows the page while its own pdf.js is still on the way.
- * Both are loaded on the first render only: a server that renders nothing never loads them.
+ *
+ * The drawing (50-120 ms of CPU a page, and about 0.3 s to load pdf.js the first time) runs in one worker thread,
+ * never on the main thread: started on the first render, ended after 30 s without one, restarted after a crash.
  */
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { type PageImage, PREVIEW_WIDTH } from "./first-page-draw.server.ts";
+import { createRenderThread, RenderRefused, type RenderThread } from "./render-thread.server.ts";
 
-/**
- * Pixels across: a 360 px phone fits the page to 344 CSS px, 688 device pixels at the usual ratio of 2. 640 keeps
- * the text of a dense typeset page sharp there at about 40 KB (measured on the 108 model papers, decision 033).
- */
-export const PREVIEW_WIDTH = 640;
-/** A page far taller than A4 (a strip of a scan) is drawn narrower rather than as a huge image. */
-const MAX_HEIGHT = 1600;
-/** Quality of the lossy encoding, for pages in colour and for scans (grain costs a lossless encoder dearly). */
-const LOSSY_QUALITY = 50;
-/** Grey levels of the lossless encoding of a black-and-white page: the text's edges stay crisp. */
-const GREY_LEVELS = 8;
-/** A pixel whose channels differ by more than this is colour (anti-aliased text and scans stay under it). */
-const COLOUR_SPREAD = 24;
-
-export interface PageImage {
-  /** WebP bytes. */
-  bytes: Uint8Array;
-  width: number;
-  height: number;
-}
+export { type PageImage, PREVIEW_WIDTH, RenderRefused };
 
 export interface ImageSize {
   width: number;
   height: number;
 }
 
-const pdfjsRoot = path.dirname(fileURLToPath(import.meta.resolve("pdfjs-dist/package.json")));
+/** The worker's module, beside this one: server/ runs from source in production too (decision 018). */
+const WORKER = new URL("./first-page-worker.server.ts", import.meta.url);
 
-/**
- * Page 1 of `pdf` as a WebP PREVIEW_WIDTH px wide (narrower for a very tall page): a black-and-white page as
- * lossless WebP in GREY_LEVELS greys, or lossy when that is smaller (a scan) or the page has colour. Throws when
- * pdf.js cannot open or draw the file; the caller decides what that means (no preview).
- */
-export async function renderFirstPage(pdf: Uint8Array): Promise<PageImage> {
-  const [{ getDocument }, { createCanvas }] = await Promise.all([
-    import("pdfjs-dist/legacy/build/pdf.mjs"),
-    import("@napi-rs/canvas"),
-  ]);
-  const task = getDocument({
-    // pdf.js takes the buffer over (it detaches it): a copy, so the caller's bytes stay usable.
-    data: pdf.slice(),
-    // Fonts a PDF names but does not embed (Helvetica in the samples) come from pdf.js's own files.
-    standardFontDataUrl: `${pdfjsRoot}/standard_fonts/`,
-    cMapUrl: `${pdfjsRoot}/cmaps/`,
-    cMapPacked: true,
-    verbosity: 0,
+let thread: RenderThread<Uint8Array, PageImage> | null = null;
+
+function renderThread(): RenderThread<Uint8Array, PageImage> {
+  thread ??= createRenderThread<Uint8Array, PageImage>({
+    script: WORKER,
+    name: "first-page renderer",
+    idleMs: 30_000,
+    // Renders come one at a time from the backfill and an import; a crowd of requests for images not made yet
+    // waits here, and past this many gets none for now (the route answers 404 and the next request asks again).
+    maxWaiting: 50,
+    // A page takes well under a second: a PDF that keeps pdf.js busy this long is not drawn.
+    timeoutMs: 30_000,
+    // A PDF that makes pdf.js's heap grow without end ends the worker, not the server.
+    resourceLimits: { maxOldGenerationSizeMb: 512 },
   });
-  try {
-    const doc = await task.promise;
-    const page = await doc.getPage(1);
-    const own = page.getViewport({ scale: 1 });
-    const scale = Math.min(PREVIEW_WIDTH / own.width, MAX_HEIGHT / own.height);
-    const viewport = page.getViewport({ scale });
-    const width = Math.max(1, Math.round(viewport.width));
-    const height = Math.max(1, Math.round(viewport.height));
-    const canvas = createCanvas(width, height);
-    const context = canvas.getContext("2d");
-    // Paper is white: a PDF page draws no background of its own.
-    context.fillStyle = "#fff";
-    context.fillRect(0, 0, width, height);
-    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, viewport }).promise;
-
-    const lossy = await canvas.encode("webp", LOSSY_QUALITY);
-    const pixels = context.getImageData(0, 0, width, height);
-    let bytes: Uint8Array = lossy;
-    if (toGreys(pixels.data)) {
-      context.putImageData(pixels, 0, 0);
-      // Quality 100 is Skia's lossless WebP; with few greys libwebp keeps a palette of them.
-      const lossless = await canvas.encode("webp", 100);
-      if (lossless.byteLength < bytes.byteLength) bytes = lossless;
-    }
-    return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), width, height };
-  } finally {
-    await task.destroy();
-  }
+  return thread;
 }
 
 /**
- * Rounds every pixel to GREY_LEVELS greys, in place, and returns true; returns false (pixels left as drawn) as soon
- * as one pixel is coloured.
+ * Page 1 of `pdf` as a WebP PREVIEW_WIDTH px wide (narrower for a very tall page), drawn in the render thread: a
+ * black-and-white page as lossless WebP in 8 greys, or lossy when that is smaller (a scan) or the page has colour.
+ * Rejects when pdf.js cannot open or draw the file, or when the drawing crashed or hung the worker; the caller
+ * decides what that means (no preview). Rejects with RenderRefused, which says nothing about the file, when too
+ * many renders are waiting or the renderer was closed. `pdf` stays the caller's: a copy goes to the worker.
  */
-function toGreys(data: Uint8ClampedArray): boolean {
-  for (let i = 0; i < data.length; i += 4) {
-    const r = data[i] as number;
-    const g = data[i + 1] as number;
-    const b = data[i + 2] as number;
-    if (Math.max(r, g, b) - Math.min(r, g, b) > COLOUR_SPREAD) return false;
-  }
-  const step = 255 / (GREY_LEVELS - 1);
-  for (let i = 0; i < data.length; i += 4) {
-    const grey = 0.299 * (data[i] as number) + 0.587 * (data[i + 1] as number) + 0.114 * (data[i + 2] as number);
-    const level = Math.round(Math.round(grey / step) * step);
-    data[i] = level;
-    data[i + 1] = level;
-    data[i + 2] = level;
-  }
-  return true;
+export function renderFirstPage(pdf: Uint8Array): Promise<PageImage> {
+  const copy = pdf.slice();
+  return renderThread().run(copy, [copy.buffer]);
+}
+
+/** Whether a render asked for now would be refused (too many waiting): spares reading a file for nothing. */
+export function renderQueueFull(): boolean {
+  return thread?.full() ?? false;
+}
+
+/** Renders waiting or under way in the render thread. */
+export function firstPageRendersPending(): number {
+  return thread?.pending ?? 0;
+}
+
+/** Ends the render thread (at shutdown): renders waiting or under way are refused. A later render starts it again. */
+export async function closeFirstPageRenderer(): Promise<void> {
+  const closing = thread;
+  thread = null;
+  await closing?.close();
 }
 
 /**

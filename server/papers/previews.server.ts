@@ -1,20 +1,18 @@
 /**
  * When a paper's first-page image is made (decision 033): as its PDF is stored (storePaperFile, every way a PDF
  * comes in), by a background pass after start for files stored before there were images, and on the first request
- * for one still missing. One render at a time per process, one per file however many ask, and never an error for
- * the caller: a PDF pdf.js cannot draw simply has no image, and the viewer works as before.
+ * for one still missing. One render at a time per process, in the render thread (first-page.server.ts), one per
+ * file however many ask, and never an error for the caller: a PDF pdf.js cannot draw simply has no image, and the
+ * viewer works as before.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { isNotNull } from "drizzle-orm";
-import pLimit from "p-limit";
 import { modelPapers, papers } from "../db/schema.ts";
 import type { Logger } from "../logger.server.ts";
 import type { Services } from "../services.server.ts";
-import { type PageImage, renderFirstPage } from "./first-page.server.ts";
+import { type PageImage, RenderRefused, renderFirstPage, renderQueueFull } from "./first-page.server.ts";
 import type { PaperStore, StoredFile } from "./store.server.ts";
 
-/** A render holds the main thread for up to about a tenth of a second: one at a time, whoever asks. */
-const renders = pLimit(1);
 /** Per store, the renders under way by sha256: a crowd asking for the same missing image waits for one. */
 const underWay = new WeakMap<PaperStore, Map<string, Promise<PageImage | null>>>();
 /** Per store, the files pdf.js could not draw: not tried again by this process. */
@@ -31,8 +29,8 @@ function perStore<T>(map: WeakMap<PaperStore, T>, store: PaperStore, make: () =>
 
 /**
  * The file's first-page image: the stored one, else rendered now and stored. null when the file is not there, when
- * pdf.js cannot draw it (logged once) or when storing fails (logged); never throws. `pdf` spares reading the file
- * back when the caller has its bytes.
+ * pdf.js cannot draw it (logged once), when the renderer has too many renders waiting (asked again next time), or
+ * when storing fails (logged); never throws. `pdf` spares reading the file back when the caller has its bytes.
  */
 export function ensurePreview(
   store: PaperStore,
@@ -47,7 +45,7 @@ export function ensurePreview(
     try {
       const stored = await store.preview(sha256);
       if (stored || perStore(undrawable, store, () => new Set()).has(sha256)) return stored;
-      return await renders(() => renderAndStore(store, sha256, log, pdf));
+      return await renderAndStore(store, sha256, log, pdf);
     } catch (error) {
       log?.warn({ err: error, sha256 }, "could not store a paper's first-page image");
       return null;
@@ -65,9 +63,8 @@ async function renderAndStore(
   log: Logger | undefined,
   pdf: Uint8Array | undefined,
 ): Promise<PageImage | null> {
-  // Made by another caller while this one waited its turn.
-  const stored = await store.preview(sha256);
-  if (stored) return stored;
+  // The renderer has enough waiting: not now, and not read for nothing. Not remembered: asked again next time.
+  if (renderQueueFull()) return null;
   const bytes = pdf ?? (await readWhole(store, sha256));
   if (!bytes) return null;
   const started = performance.now();
@@ -75,6 +72,11 @@ async function renderAndStore(
   try {
     image = await renderFirstPage(bytes);
   } catch (error) {
+    if (error instanceof RenderRefused) {
+      log?.info({ sha256, reason: error.message }, "first-page image not rendered for now");
+      return null;
+    }
+    // pdf.js threw, or the drawing crashed or hung the render thread: this process does not try this file again.
     perStore(undrawable, store, () => new Set()).add(sha256);
     log?.warn({ err: error, sha256 }, "no first-page image: pdf.js could not draw this PDF");
     return null;
