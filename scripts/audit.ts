@@ -214,6 +214,7 @@ async function signUp(app: AppProcess): Promise<string> {
       phone: `919${String(randomInt(0, 1_000_000_000)).padStart(9, "0")}`,
       password: `audit-${tag}-password`,
       role: 1,
+      under_18: false,
     }),
   });
   if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);

@@ -116,7 +116,7 @@ async function signUp(base: string): Promise<{ email: string; password: string; 
   const signup = await httpRequest(`${base}/api/v1/signup`, {
     method: "POST",
     headers: JSON_BODY,
-    body: JSON.stringify({ name: "Bench Student", email, phone, password, role: 1 }),
+    body: JSON.stringify({ name: "Bench Student", email, phone, password, role: 1, under_18: false }),
   });
   if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${signup.body.toString()}`);
   const cookie = cookieFrom(signup.headers["set-cookie"], "ps_session");

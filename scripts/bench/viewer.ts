@@ -235,7 +235,7 @@ async function signUp(app: AppProcess): Promise<Account> {
   const res = await fetch(`http://127.0.0.1:${app.port}/api/v1/signup`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: app.url },
-    body: JSON.stringify({ name: "Bench Phone", ...account, phone: `9${stamp}1`, role: 1 }),
+    body: JSON.stringify({ name: "Bench Phone", ...account, phone: `9${stamp}1`, role: 1, under_18: false }),
   });
   if (res.status !== 201) throw new Error(`signup answered ${res.status}: ${await res.text()}`);
   return account;

@@ -96,6 +96,7 @@ test("the console is a 404 page to visitors and students", async ({ page }) => {
       phone: `91${String(Number.parseInt(tag, 16) % 1e9).padStart(10, "7")}`,
       password: "student-password-1",
       role: 1,
+      under_18: false,
     },
     headers: { Origin: app.url },
   });

@@ -25,7 +25,14 @@ describe("made papers over HTTP", () => {
     const digits = String(Math.floor(Math.random() * 1e9)).padStart(9, "0");
     await server.services.database.db
       .insert(users)
-      .values({ id, name: "Made Student", email: `${id}@example.test`, phone: `919${digits}`, passwordHash: "x" });
+      .values({
+        id,
+        name: "Made Student",
+        email: `${id}@example.test`,
+        phone: `919${digits}`,
+        passwordHash: "x",
+        ageGroup: "adult",
+      });
     const { token } = await createSession(server.services, id);
     return { id, cookie: `${SESSION_COOKIE}=${token}` };
   }

@@ -26,6 +26,7 @@ describe.runIf(process.env.SOAK === "1")("soak: mixed traffic at 200 connections
     email: "soak@example.com",
     phone: "919000000001",
     password: "soak-test-password",
+    under_18: false,
   };
 
   beforeAll(async () => {

@@ -85,7 +85,14 @@ export async function signedInCookie(services: Pick<Services, "database" | "conf
   const digits = String(Math.floor(Math.random() * 1e10)).padStart(10, "0");
   await services.database.db
     .insert(users)
-    .values({ id, name: "Test Student", email: `${id}@example.test`, phone: `91${digits}`, passwordHash: "x" });
+    .values({
+      id,
+      name: "Test Student",
+      email: `${id}@example.test`,
+      phone: `91${digits}`,
+      passwordHash: "x",
+      ageGroup: "adult",
+    });
   const { token } = await createSession(services, id);
   return `${SESSION_COOKIE}=${token}`;
 }
