@@ -23,16 +23,14 @@ describe("made papers over HTTP", () => {
   async function student(): Promise<{ id: string; cookie: string }> {
     const id = randomUUID();
     const digits = String(Math.floor(Math.random() * 1e9)).padStart(9, "0");
-    await server.services.database.db
-      .insert(users)
-      .values({
-        id,
-        name: "Made Student",
-        email: `${id}@example.test`,
-        phone: `919${digits}`,
-        passwordHash: "x",
-        ageGroup: "adult",
-      });
+    await server.services.database.db.insert(users).values({
+      id,
+      name: "Made Student",
+      email: `${id}@example.test`,
+      phone: `919${digits}`,
+      passwordHash: "x",
+      ageGroup: "adult",
+    });
     const { token } = await createSession(server.services, id);
     return { id, cookie: `${SESSION_COOKIE}=${token}` };
   }

@@ -83,16 +83,14 @@ export async function storedFiles(root: string): Promise<string[]> {
 export async function signedInCookie(services: Pick<Services, "database" | "config">): Promise<string> {
   const id = randomUUID();
   const digits = String(Math.floor(Math.random() * 1e10)).padStart(10, "0");
-  await services.database.db
-    .insert(users)
-    .values({
-      id,
-      name: "Test Student",
-      email: `${id}@example.test`,
-      phone: `91${digits}`,
-      passwordHash: "x",
-      ageGroup: "adult",
-    });
+  await services.database.db.insert(users).values({
+    id,
+    name: "Test Student",
+    email: `${id}@example.test`,
+    phone: `91${digits}`,
+    passwordHash: "x",
+    ageGroup: "adult",
+  });
   const { token } = await createSession(services, id);
   return `${SESSION_COOKIE}=${token}`;
 }
