@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
-import { type AppProcess, startAppProcess } from "../../scripts/lib/app-process.ts";
-import { type ReceivedMail, startTestSmtp, type TestSmtp } from "../support/smtp.ts";
+import type { ReceivedMail } from "../support/smtp.ts";
 import { uniqueAccount } from "./support/accounts.ts";
 import { hydrated } from "./support/hydration.ts";
 import { look } from "./support/look.ts";
+import { startMailingAppForSpec } from "./support/mailing-app.ts";
 import { expect, test } from "./support/test.ts";
 
 /**
@@ -12,29 +12,14 @@ import { expect, test } from "./support/test.ts";
  * progress; on a 360 px phone in Marathi with JavaScript, and at desktop width in English without it, where the
  * parent also declines one sign-up and withdraws consent for another.
  */
-let smtp: TestSmtp;
-let app: AppProcess;
-
-test.beforeAll(async () => {
-  // A fresh data directory typesets the model papers on start: slow when other work shares the machine.
-  test.setTimeout(120_000);
-  smtp = await startTestSmtp();
-  app = await startAppProcess({
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "PaperStation <no-reply@paperstation.test>",
-    SAMPLE_PAPERS: "0",
-    LOG_LEVEL: "warn",
-  });
-});
-test.afterAll(async () => {
-  await app?.stop();
-  await smtp?.close();
-});
+const mailing = startMailingAppForSpec();
+const app = () => mailing.app();
+const smtp = () => mailing.smtp();
 
 const consentLink = (mail: ReceivedMail) => {
   const link = mail.text.match(/https?:\/\/\S+\/parent-consent\?token=[A-Za-z0-9_-]{43}/)?.[0];
   if (!link) throw new Error(`no consent link in: ${mail.text}`);
-  return link.replace(/^https?:\/\/[^/]+/, app.url);
+  return link.replace(/^https?:\/\/[^/]+/, app().url);
 };
 
 /** A parent's email and a phone number of their own, unused by the other tests. */
@@ -70,7 +55,7 @@ test.describe("on a 360 px phone, in Marathi", () => {
   test("a student under 18 signs up, the parent agrees and sees the progress", async ({ page }, testInfo) => {
     const child = uniqueAccount(testInfo);
     const parent = parentOf(child);
-    await page.goto(`${app.url}/mr/login`);
+    await page.goto(`${app().url}/mr/login`);
     await hydrated(page.getByRole("button", { name: "खाते उघडा" }));
     await fillChildSignUp(page, child, {
       form: "खाते उघडा",
@@ -93,7 +78,7 @@ test.describe("on a 360 px phone, in Marathi", () => {
     await signIn.getByRole("button", { name: "लॉग इन" }).click();
     await expect(signIn.getByRole("alert")).toContainText("तुमच्या पालकांनी अजून संमती दिलेली नाही");
 
-    const mail = await smtp.next(parent.email);
+    const mail = await smtp().next(parent.email);
     expect(mail.subject).toBe(`${child.name} PaperStation वापरण्यासाठी तुमची संमती मागत आहे`);
     await page.context().clearCookies();
     await page.goto(consentLink(mail));
@@ -110,14 +95,14 @@ test.describe("on a 360 px phone, in Marathi", () => {
     await page.getByRole("button", { name: "संमती द्या" }).click();
     await expect(page.getByRole("status")).toContainText("खाते तयार आहे");
     await page.getByRole("link", { name: `${child.name} यांची प्रगती पाहा` }).click();
-    await expect(page).toHaveURL(`${app.url}/mr/children`);
+    await expect(page).toHaveURL(`${app().url}/mr/children`);
     await expect(page.getByRole("heading", { level: 2, name: child.name })).toBeVisible();
     await look(page, testInfo, "mr-children", 360);
 
     // The student can now sign in.
-    const response = await page.request.post(`${app.url}/api/v1/login`, {
+    const response = await page.request.post(`${app().url}/api/v1/login`, {
       data: { email_or_phone: child.email, password: child.password },
-      headers: { Origin: app.url },
+      headers: { Origin: app().url },
     });
     expect(response.status()).toBe(200);
   });
@@ -138,22 +123,22 @@ test.describe("at desktop width, in English, without JavaScript", () => {
       submit: "Sign Up",
     };
     const first = uniqueAccount(testInfo);
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${app().url}/login`);
     await fillChildSignUp(page, first, labels);
     await expect(page.getByRole("status")).toContainText("We have emailed your parent at");
     await look(page, testInfo, "en-consent-asked", 1280, false);
 
-    await page.goto(consentLink(await smtp.next(parentOf(first).email)));
+    await page.goto(consentLink(await smtp().next(parentOf(first).email)));
     await look(page, testInfo, "en-consent-notice", 1280, false);
     await page.getByRole("button", { name: "Decline" }).click();
     await expect(page.getByRole("status")).toContainText("You declined. The sign-up has been deleted");
 
     // The same student signs up again (the declined sign-up freed the email and phone), and the parent agrees.
     const again = { ...first };
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${app().url}/login`);
     await fillChildSignUp(page, again, labels);
     await expect(page.getByRole("status")).toContainText("We have emailed your parent");
-    await page.goto(consentLink(await smtp.next(parentOf(first).email, 1)));
+    await page.goto(consentLink(await smtp().next(parentOf(first).email, 1)));
     await page.getByLabel(/lawful guardian/).check();
     const parent = parentOf(first);
     await page.getByLabel("Name", { exact: true }).fill(parent.name);
@@ -162,7 +147,7 @@ test.describe("at desktop width, in English, without JavaScript", () => {
     await page.getByRole("button", { name: "Agree" }).click();
     await expect(page.getByRole("status")).toContainText("account is ready");
     await page.getByRole("link", { name: `See ${first.name}'s progress` }).click();
-    await expect(page).toHaveURL(`${app.url}/children`);
+    await expect(page).toHaveURL(`${app().url}/children`);
     await look(page, testInfo, "en-children", 1280, false);
 
     // Withdrawal: a wrong password changes nothing; the right one deletes the child's account.
@@ -176,9 +161,9 @@ test.describe("at desktop width, in English, without JavaScript", () => {
     await page.getByRole("button", { name: /Withdraw consent and delete/ }).click();
     await expect(page.getByRole("status")).toContainText("Consent withdrawn");
     await expect(page.getByText("No student is linked to your account")).toBeVisible();
-    const response = await page.request.post(`${app.url}/api/v1/login`, {
+    const response = await page.request.post(`${app().url}/api/v1/login`, {
       data: { email_or_phone: first.email, password: first.password },
-      headers: { Origin: app.url },
+      headers: { Origin: app().url },
     });
     expect(response.status()).toBe(401);
   });
