@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -20,7 +21,17 @@ export interface AppProcessOptions {
   readiness?: { path: string; timeoutMs: number }[];
   /** Each complete line the server writes to stdout or stderr, from the start (start-up included). */
   onLine?: (line: string) => void;
+  /**
+   * Also wait, after readiness, for the start-up's background work to end: the first-page images' backfill
+   * (decision 033), read from /metrics. A fresh DATA_DIR with the samples has ~500 files to draw, two minutes of
+   * a worker thread whose memory is given back only when it ends: a run that measures the server's steady state
+   * (the soak's memory) starts after it.
+   */
+  settled?: boolean;
 }
+
+/** How long `settled` waits for the backfill: ~2.5 minutes idle on these machines for the samples. */
+const SETTLE_TIMEOUT_MS = 600_000;
 
 /** After SIGTERM the server exits within 10 s by itself; one that has not after this is killed. */
 const STOP_GRACE_MS = 15_000;
@@ -37,6 +48,7 @@ export async function startAppProcess(
   // The port is chosen up front so that SITE_URL (canonical links, the Origin check) matches it.
   const freePort = await getFreePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "ps-e2e-"));
+  const metricsToken = options.settled ? (env.METRICS_TOKEN ?? randomBytes(16).toString("hex")) : undefined;
   const merged: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(freePort),
@@ -46,6 +58,7 @@ export async function startAppProcess(
     NODE_ENV: "production",
     // Tests and audits stand in for many clients behind one local proxy, by X-Forwarded-For.
     TRUST_PROXY: "loopback",
+    ...(metricsToken ? { METRICS_TOKEN: metricsToken } : {}),
     ...env,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete merged[name];
@@ -87,6 +100,23 @@ export async function startAppProcess(
       );
       if (ok) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  if (metricsToken) {
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    const headers = { Authorization: `Bearer ${metricsToken}` };
+    for (;;) {
+      if (exited) throw new Error(`server exited with ${child.exitCode} while settling:\n${output}`);
+      if (Date.now() > deadline) {
+        child.kill("SIGKILL");
+        throw new Error(`the first-page images' backfill did not end within ${SETTLE_TIMEOUT_MS / 1000} s`);
+      }
+      const text = await fetch(`http://127.0.0.1:${port}/metrics`, { headers }).then(
+        (res) => (res.ok ? res.text() : ""),
+        () => "",
+      );
+      if (/^paperstation_first_page_images_backfill 0$/m.test(text)) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
   return {

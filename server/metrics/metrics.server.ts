@@ -62,6 +62,17 @@ new Gauge({
   },
 });
 
+const firstPageBackfill = new Gauge({
+  name: "paperstation_first_page_images_backfill",
+  help: "Files whose first-page image the start-up backfill has yet to draw (decision 033): 1 while it looks for them, 0 once it is done",
+  registers: [registry],
+});
+
+/** The start-up backfill of first-page images (server/papers/previews.server.ts): files it has yet to draw. */
+export function setFirstPageBackfill(waiting: number): void {
+  firstPageBackfill.set(waiting);
+}
+
 /** The database client (server/db/client.server.ts): the embedded PGlite or postgres.js. */
 export type DatabaseDriver = "pglite" | "postgres";
 

@@ -9,6 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { isNotNull } from "drizzle-orm";
 import { modelPapers, papers } from "../db/schema.ts";
 import type { Logger } from "../logger.server.ts";
+import { setFirstPageBackfill } from "../metrics/metrics.server.ts";
 import type { Services } from "../services.server.ts";
 import { type PageImage, RenderRefused, renderFirstPage, renderQueueFull } from "./first-page.server.ts";
 import type { PaperStore, StoredFile } from "./store.server.ts";
@@ -137,6 +138,9 @@ export function backfillPreviews(
 ): { stop(): void; done: Promise<BackfillReport | null> } {
   let stopped = false;
   const pauseMs = options.pauseMs ?? BACKFILL_PAUSE_MS;
+  // Set before the server listens, so that /metrics never reads 0 before the backfill has looked: operators (and
+  // the soak, which measures the server once it has settled) wait for 0.
+  setFirstPageBackfill(1);
   const done = (async (): Promise<BackfillReport | null> => {
     const started = performance.now();
     const { db } = services.database;
@@ -153,7 +157,9 @@ export function backfillPreviews(
     if (missing.length === 0) return { files: files.size, missing: 0, rendered: 0, ms: ms(started) };
     services.log.info({ files: files.size, missing: missing.length }, "first-page images: backfill started");
     let rendered = 0;
+    let left = missing.length;
     for (const sha256 of missing) {
+      setFirstPageBackfill(left--);
       if (stopped) break;
       if (await ensurePreview(services.paperStore, sha256, services.log)) rendered++;
       await sleep(pauseMs);
@@ -161,10 +167,12 @@ export function backfillPreviews(
     const report = { files: files.size, missing: missing.length, rendered, ms: ms(started) };
     services.log.info({ ...report, stopped }, "first-page images: backfill done");
     return report;
-  })().catch((error: unknown) => {
-    services.log.warn({ err: error }, "first-page images: backfill failed");
-    return null;
-  });
+  })()
+    .catch((error: unknown) => {
+      services.log.warn({ err: error }, "first-page images: backfill failed");
+      return null;
+    })
+    .finally(() => setFirstPageBackfill(0));
   return {
     stop() {
       stopped = true;

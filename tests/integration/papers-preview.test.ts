@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { modelPapers, papers } from "../../server/db/schema.ts";
+import { registry } from "../../server/metrics/metrics.server.ts";
 import { getPaperListing } from "../../server/papers/catalog.server.ts";
 import { PREVIEW_WIDTH, renderFirstPage, webpSize } from "../../server/papers/first-page.server.ts";
 import { backfillPreviews, storePaperFile } from "../../server/papers/previews.server.ts";
@@ -119,7 +120,13 @@ describe.each(testDatabases())("first-page images over HTTP on $name", (target) 
     for (const sha256 of files) if (!have.has(sha256) && !left.has(sha256)) await store.putPreview(sha256, standIn);
 
     const backfill = backfillPreviews(server.services, { pauseMs: 0 });
+    // Operators (and the soak, which waits for it) read on /metrics what the backfill has yet to draw: not 0 from
+    // the moment it starts, 0 once it is done.
+    const gauge = async () =>
+      (await registry.getSingleMetric("paperstation_first_page_images_backfill")?.get())?.values;
+    expect((await gauge())?.[0]?.value).toBeGreaterThan(0);
     const report = await backfill.done;
+    expect(await gauge()).toEqual([expect.objectContaining({ value: 0 })]);
     expect(report).toMatchObject({ files: files.size, missing: left.size, rendered: left.size - 1 });
     expect(left.size).toBeGreaterThanOrEqual(5);
     // Every catalogued file now has its image, but the one no PDF; those it drew are theirs, not the stand-in.
