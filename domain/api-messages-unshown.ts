@@ -12,6 +12,8 @@ export const UNSHOWN_API_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "Some marks are not valid": "api.marksInvalid",
   "This attempt ended after 24 hours without a result": "api.attemptExpired",
   "Papers are unavailable right now. Please try again.": "api.papersUnavailable",
+  // GET /api/v1/attempts?before= (domain/practice-schema.ts's HISTORY_MESSAGES).
+  "before must be the id of one of your attempts": "api.history.before",
   // The search API (domain/search.ts's SEARCH_MESSAGES, a test checks them).
   "Type something to search for": "api.search.empty",
   "Search for at most 200 characters": "api.search.tooLong",
@@ -29,6 +31,15 @@ export const UNSHOWN_API_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   "Consent withdrawn. The student's account and everything in it have been deleted.": "api.consent.withdrawn",
   "An account with this phone number already exists. Please sign in.": "api.consent.phoneTaken",
   "No such student linked to your account": "api.consent.noSuchChild",
+  // The age question's API answers (domain/consent.ts's AGE_MESSAGES): /age and /parent-email say their own.
+  "Say whether you are under 18 first: POST /api/v1/me/age with under_18 (and parent_email if true).":
+    "api.age.ageUnknown",
+  "Thank you. Your account is ready to use.": "api.age.ageAdult",
+  "Your account has already said whether you are under 18.": "api.age.ageKnown",
+  "We have emailed the new address. The link in the earlier email no longer works.": "api.age.parentEmailChanged",
+  "Your parent has been emailed 5 times already. Ask them to open the latest email, or sign up again after the account is deleted.":
+    "api.age.tooManySends",
+  "This account is not waiting for a parent's consent.": "api.age.notWaiting",
   "Confirm that the account is to be deleted": "api.account.confirmDelete",
   "Confirm that the student's account is to be deleted": "api.account.confirmWithdraw",
 };

@@ -16,6 +16,11 @@ export const startAttemptSchema = z.object({
   paper_id: z.string({ error: "paper_id is required" }).min(1, "paper_id is required").max(80),
 });
 
+/** Messages of the attempt history's query (`GET /api/v1/attempts?before=`). */
+export const HISTORY_MESSAGES = {
+  before: "before must be the id of one of your attempts",
+} as const;
+
 export const saveAttemptSchema = z
   .object({
     marks: z

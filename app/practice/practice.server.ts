@@ -17,6 +17,7 @@ import {
 } from "../../server/model-papers/catalog.server.ts";
 import {
   type AttemptChanges,
+  type AttemptSummary,
   type AttemptView,
   finishAttempt,
   finishWriting,
@@ -208,6 +209,9 @@ export async function practiceAction(context: Context, request: Request, url: UR
   throw data({ message: "Unknown action", errors: {} }, { status: 400 });
 }
 
+/** Attempts on one page of /progress's history. */
+const HISTORY_PAGE = 50;
+
 /** Where an attempt is picked up again: writing, checking, or its result (English paths: pages localize them). */
 function attemptHref(id: string, state: string): string {
   if (state === "writing") return `/practice/${id}`;
@@ -216,7 +220,7 @@ function attemptHref(id: string, state: string): string {
 }
 
 /** Attempts as the pages list them: title, subject, state, score, and where each one opens. */
-function attemptLinks(attempts: Awaited<ReturnType<typeof listAttempts>>, locale: Locale) {
+function attemptLinks(attempts: AttemptSummary[], locale: Locale) {
   return attempts.map((attempt) => ({
     id: attempt.id,
     title: attempt.paper_title,
@@ -237,16 +241,27 @@ export async function unfinishedPractice(context: Context, locale: Locale) {
   const user = await getUser(context);
   if (!user) return [];
   const services = context.get(servicesContext);
-  const attempts = await asPage(() => listAttempts(services, user.id));
+  // Unfinished attempts are the newest (an attempt ends 24 hours after its start): a few rows are enough.
+  const page = await asPage(() => listAttempts(services, user.id, { limit: 5 }));
+  const attempts = page?.attempts ?? [];
   return attemptLinks(attempts.filter((a) => a.state === "writing" || a.state === "checking").slice(0, 2), locale);
 }
 
 export async function loadProgress(context: Context, url: URL) {
   const user = await requireUser(context, url);
   const services = context.get(servicesContext);
-  const [subjects, attempts] = await asPage(() =>
-    Promise.all([getProgress(services, user.id), listAttempts(services, user.id)]),
+  // The history, a page at a time (`?before=` an attempt's id: those started before it). A cursor that names no
+  // attempt of this student (an old or edited link) shows the newest page.
+  const cursor = url.searchParams.get("before") ?? undefined;
+  const [subjects, found] = await asPage(() =>
+    Promise.all([
+      getProgress(services, user.id),
+      listAttempts(services, user.id, { before: cursor, limit: HISTORY_PAGE }),
+    ]),
   );
+  const page = found ?? (await asPage(() => listAttempts(services, user.id, { limit: HISTORY_PAGE })));
+  const olderPage = cursor !== undefined && found !== null;
+  const attempts = page?.attempts ?? [];
   const retired = await retiredModelPaperIds(services);
   // The empty state: each subject's first model paper to practise (English paths: the page localizes them).
   const firsts = SUBJECTS.flatMap((subject) => {
@@ -257,8 +272,13 @@ export async function loadProgress(context: Context, url: URL) {
   return {
     subjects: subjects.map((s) => ({ ...s, path: subjectPath(subjectByKey(s.subject)) })),
     firsts,
-    // Continue where you left off (issue 26): unfinished first, then every attempt with its result.
-    unfinished: history.filter((a) => a.state === "writing" || a.state === "checking"),
+    // Continue where you left off (issue 26): unfinished first (on the newest page), then every attempt with its
+    // result, HISTORY_PAGE at a time.
+    unfinished: olderPage ? [] : history.filter((a) => a.state === "writing" || a.state === "checking"),
     history: history.filter((a) => a.state === "finished" || a.state === "not_finished"),
+    /** The next page's cursor, null on the last page. */
+    older: page?.older ?? null,
+    /** Whether this is an older page: it links back to the newest. */
+    olderPage,
   };
 }

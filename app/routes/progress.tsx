@@ -34,7 +34,7 @@ const percentOrDash = (locale: Locale, value: number | null) => (value === null 
 
 /** Progress by subject, rendered on the server: it works without JavaScript. */
 export default function Progress({ loaderData }: Route.ComponentProps) {
-  const { subjects, firsts, unfinished, history, lastOpened } = loaderData;
+  const { subjects, firsts, unfinished, history, lastOpened, older, olderPage } = loaderData;
   const t = useT();
   const { locale, path } = useLocale();
   const subjectName = useSubjectName();
@@ -191,10 +191,10 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        {history.length > 0 ? (
+        {history.length > 0 || olderPage ? (
           <section aria-labelledby="history" className="mt-8">
             <h2 id="history" className="text-lg font-bold text-indigo-950">
-              {t("practice.progress.historyTitle")}
+              {t(olderPage ? "practice.progress.historyOlderTitle" : "practice.progress.historyTitle")}
             </h2>
             <ol className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
               {history.map((attempt) => (
@@ -216,6 +216,25 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ol>
+            {/* Every attempt can be reopened (issue 26): the history goes back page by page, by plain links. */}
+            <p className="mt-2 flex flex-wrap gap-x-6">
+              {older ? (
+                <a
+                  href={`${path("/progress")}?before=${encodeURIComponent(older)}#history`}
+                  className="inline-block py-2 font-semibold text-indigo-800 underline"
+                >
+                  {t("practice.progress.historyOlder")}
+                </a>
+              ) : null}
+              {olderPage ? (
+                <a
+                  href={`${path("/progress")}#history`}
+                  className="inline-block py-2 font-semibold text-indigo-800 underline"
+                >
+                  {t("practice.progress.historyNewest")}
+                </a>
+              ) : null}
+            </p>
           </section>
         ) : null}
       </div>

@@ -97,6 +97,8 @@ export interface AccountLookup {
   role: number | null;
   locale: string | null;
   createdAt: Date;
+  /** When the account, an under-18 sign-up, asked its parent's consent, which has not come yet; null otherwise. */
+  consentAskedAt: Date | null;
 }
 
 /** The account an email or phone names, for the console's look-up (issue 26); null when none does. */
@@ -104,7 +106,12 @@ export async function findAccountFor(
   services: Pick<Services, "database">,
   who: EmailOrPhone,
 ): Promise<AccountLookup | null> {
-  const [account] = await services.database.db.select(ACCOUNT_COLUMNS).from(users).where(accountNamed(who)).limit(1);
+  const [account] = await services.database.db
+    .select({ ...ACCOUNT_COLUMNS, consentAskedAt: parentalConsents.requestedAt })
+    .from(users)
+    .leftJoin(parentalConsents, and(eq(parentalConsents.userId, users.id), isNull(parentalConsents.givenAt)))
+    .where(accountNamed(who))
+    .limit(1);
   return account ?? null;
 }
 
@@ -117,12 +124,20 @@ export async function adminResetLink(
   admin: AdminUser,
   userId: string,
   locale: Locale,
-): Promise<{ link: string; expiresAt: Date } | null> {
+): Promise<{ link: string; expiresAt: Date } | { refused: "missing" | "waiting" }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + RESET_TTL_MS);
-  const made = await services.database.db.transaction(async (tx) => {
-    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-    if (!account) return false;
+  const made = await services.database.db.transaction(async (tx): Promise<true | "missing" | "waiting"> => {
+    const [account] = await tx
+      .select({ id: users.id, waiting: parentalConsents.userId })
+      .from(users)
+      .leftJoin(parentalConsents, and(eq(parentalConsents.userId, users.id), isNull(parentalConsents.givenAt)))
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!account) return "missing";
+    // As the student's own request (requestReset): a password does not let a waiting account in, and its parent,
+    // not the console, decides whether it starts.
+    if (account.waiting) return "waiting";
     await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId, expiresAt });
     await writeAudit(tx, admin, {
       action: "account.reset-link",
@@ -131,7 +146,7 @@ export async function adminResetLink(
     });
     return true;
   });
-  if (!made) return null;
+  if (made !== true) return { refused: made };
   return { link: `${services.config.siteUrl}${localizePath("/reset-password", locale)}?token=${token}`, expiresAt };
 }
 

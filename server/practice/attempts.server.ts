@@ -4,7 +4,7 @@
  * user's attempt id reads as missing. Scoring is `domain/practice.ts`; this module only stores.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { ChapterMark } from "../../domain/chapter-progress.ts";
 import { indianDay } from "../../domain/i18n.ts";
 import type { ModelPaper } from "../../domain/model-papers.ts";
@@ -372,30 +372,70 @@ function markedItems(row: Row, sections: MarkableSection[], counted: readonly st
   });
 }
 
-/** The user's attempts, newest first (at most 200). */
-export async function listAttempts(services: Services, userId: string, now = new Date()): Promise<AttemptSummary[]> {
+/** A page of the user's attempts, newest first; `older` names the cursor of the next page, null at the end. */
+export interface AttemptPage {
+  attempts: AttemptSummary[];
+  older: string | null;
+}
+
+/**
+ * The user's attempts, newest first, `limit` at a time (issue 26: the history lists every attempt, page by page).
+ * `before`, an attempt's id, lists those started before it (the id breaks ties); null when the user has no such
+ * attempt, so that the caller can say so.
+ */
+export async function listAttempts(
+  services: Services,
+  userId: string,
+  { now = new Date(), before, limit = 200 }: { now?: Date; before?: string | undefined; limit?: number } = {},
+): Promise<AttemptPage | null> {
   await endStaleAttempts(services, userId, now);
-  const rows = await services.database.db
+  const { db } = services.database;
+  let after: { startedAt: Date; id: string } | undefined;
+  if (before !== undefined) {
+    if (!isAttemptId(before)) return null;
+    [after] = await db
+      .select({ startedAt: practiceAttempts.startedAt, id: practiceAttempts.id })
+      .from(practiceAttempts)
+      .where(and(eq(practiceAttempts.id, before), eq(practiceAttempts.userId, userId)))
+      .limit(1);
+    if (!after) return null;
+  }
+  const rows = await db
     .select()
     .from(practiceAttempts)
-    .where(eq(practiceAttempts.userId, userId))
-    .orderBy(desc(practiceAttempts.startedAt))
-    .limit(200);
-  return rows.map((row) => {
-    const view = toView(row, now);
-    return {
-      id: view.id,
-      paper_id: view.paper_id,
-      paper_title: view.paper_title,
-      subject: view.subject,
-      state: view.state,
-      started_at: view.started_at,
-      finished_at: view.finished_at,
-      scored: row.scored,
-      max_marks: row.maxMarks,
-      percentage: row.scored !== null && row.maxMarks ? percentageOf(row.scored, row.maxMarks) : null,
-    };
-  });
+    .where(
+      and(
+        eq(practiceAttempts.userId, userId),
+        after
+          ? or(
+              lt(practiceAttempts.startedAt, after.startedAt),
+              and(eq(practiceAttempts.startedAt, after.startedAt), lt(practiceAttempts.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(practiceAttempts.startedAt), desc(practiceAttempts.id))
+    // One more than the page: whether there is an older page, without counting.
+    .limit(limit + 1);
+  const more = rows.length > limit;
+  const shown = rows.slice(0, limit);
+  return { attempts: shown.map((row) => summary(row, now)), older: more ? (shown.at(-1)?.id ?? null) : null };
+}
+
+function summary(row: Row, now: Date): AttemptSummary {
+  const view = toView(row, now);
+  return {
+    id: view.id,
+    paper_id: view.paper_id,
+    paper_title: view.paper_title,
+    subject: view.subject,
+    state: view.state,
+    started_at: view.started_at,
+    finished_at: view.finished_at,
+    scored: row.scored,
+    max_marks: row.maxMarks,
+    percentage: row.scored !== null && row.maxMarks ? percentageOf(row.scored, row.maxMarks) : null,
+  };
 }
 
 /** A chapter where marks were lost, with where to practise it: its questions in other model papers. */

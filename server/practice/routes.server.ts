@@ -1,11 +1,11 @@
 import express, { type Request, type Response, Router } from "express";
 import type { ItemStatus } from "../../domain/practice.ts";
-import { saveAttemptSchema, startAttemptSchema } from "../../domain/practice-schema.ts";
+import { HISTORY_MESSAGES, saveAttemptSchema, startAttemptSchema } from "../../domain/practice-schema.ts";
 import { requireUser } from "../auth/session.server.ts";
 import { parseBody } from "../http/body.server.ts";
 import { jsonWriteGuard } from "../http/guards.server.ts";
 import { enforceLimit } from "../http/rate-limit.server.ts";
-import { sendOk } from "../http/respond.server.ts";
+import { HttpError, sendOk } from "../http/respond.server.ts";
 import type { Services } from "../services.server.ts";
 import {
   finishAttempt,
@@ -36,8 +36,14 @@ export function attemptsApiRouter(services: Services): Router {
 
   router.get("/attempts", async (req: Request, res: Response) => {
     const user = await requireUser(req);
+    // `before`, an attempt's id, checked by listAttempts: anything but one of the student's own is refused.
+    const before = req.query.before;
+    if (before !== undefined && typeof before !== "string") throw new HttpError(400, HISTORY_MESSAGES.before);
     noStore(res);
-    sendOk(res, await listAttempts(services, user.id));
+    // The newest 200; a client pages on with the last one's id as `before` (an empty page is the end).
+    const page = await listAttempts(services, user.id, { before, limit: 200 });
+    if (!page) throw new HttpError(400, HISTORY_MESSAGES.before);
+    sendOk(res, page.attempts);
   });
 
   router.get("/attempts/progress", async (req: Request, res: Response) => {

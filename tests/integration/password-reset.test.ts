@@ -283,6 +283,33 @@ describe.each(testDatabases())("password reset on $name", (target) => {
       student,
     );
     expect(posted.status).toBe(404);
+
+    // An account waiting for its parent's consent: the look-up says so, and no link is made (nor audited).
+    const child = newAccount();
+    const waiting = await api(server.url, "/api/v1/signup", {
+      json: { ...child, under_18: true, parent_email: `parent-${randomBytes(4).toString("hex")}@example.com` },
+      headers: fromIp(),
+    });
+    expect(waiting.status).toBe(202);
+    const lookup = await (await console(`/admin/accounts?who=${child.email}`)).text();
+    expect(lookup).toContain("Parent&#x27;s consent");
+    const [row] = await server.services.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, child.email));
+    const refused = await console("/admin/accounts", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ userId: row?.id as string, lang: "en" }),
+    });
+    const page = await refused.text();
+    expect(page).toContain("This account waits for a parent&#x27;s consent");
+    expect(page).not.toMatch(/reset-password\?token=/);
+    const audited = await server.services.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "account.reset-link"));
+    expect(audited.map((entry) => (entry.after as { userId: string }).userId)).not.toContain(row?.id);
   });
 });
 

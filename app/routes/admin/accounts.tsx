@@ -45,6 +45,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
           phone: account.phone,
           role: ROLES.find((r) => r.value === account.role)?.label ?? "Not given",
           createdAt: account.createdAt.toISOString(),
+          consentAskedAt: account.consentAskedAt?.toISOString() ?? null,
         }
       : null,
     outbox: outbox?.map((entry) => ({ ...entry, at: entry.at.toISOString() })) ?? null,
@@ -57,7 +58,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   const locale = formField(form, "lang") === "mr" ? "mr" : "en";
   return adminAction(context, "reset-link", async ({ admin, services }) => {
     const made = await adminResetLink(services, admin, userId, locale);
-    if (!made) return { ok: false, intent: "reset-link", message: "That account no longer exists." };
+    if ("refused" in made)
+      return {
+        ok: false,
+        intent: "reset-link",
+        message:
+          made.refused === "missing"
+            ? "That account no longer exists."
+            : "This account waits for a parent's consent: a new password would not let the student in. Ask the parent to open the consent email, or the student to change the parent's email at /parent-email.",
+      };
     return {
       ok: true,
       intent: "reset-link",
@@ -130,6 +139,15 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
             <dd>
               <When iso={account.createdAt} />
             </dd>
+            {account.consentAskedAt ? (
+              <>
+                <dt className="font-semibold">Parent's consent</dt>
+                <dd>
+                  Waiting since <When iso={account.consentAskedAt} />; the account is deleted 7 days after that without
+                  it
+                </dd>
+              </>
+            ) : null}
           </dl>
           <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
             <input type="hidden" name="userId" value={account.id} />
