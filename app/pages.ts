@@ -4,6 +4,8 @@
  * - `cache`: the server may keep its HTML for a few seconds (decision 014): `true`, for visitors without a
  *   session; `"everyone"`, for signed-in students too, for a page that is the same for every student but their id
  *   and the count of reviews due (decision 032): its loaders read no more of the user than whether there is one;
+ *   `"own"`, for the signed-in student it was rendered for only, until their next write (decision 034): a page of
+ *   theirs that a crowd of repeats (a refresh, a back button, a retry on a bad network) would render again;
  * - `keep`: the service worker may keep it on the student's device for offline reading (decision 016);
  * - `namespaces`: the message catalog namespaces its HTML carries beyond the site-wide ones (decision 011).
  *
@@ -17,7 +19,7 @@
 import { SUBJECTS, subjectPath } from "../domain/subjects.ts";
 
 export interface PagePolicy {
-  readonly cache: boolean | "everyone";
+  readonly cache: boolean | "everyone" | "own";
   readonly keep: boolean;
   readonly namespaces: readonly string[];
 }
@@ -46,6 +48,8 @@ const PAPER_PAGES = ["subject", "paper", "auth", "viewer"];
 // The console's pages: never cached or kept (they also say `private, no-store` themselves).
 const CONSOLE: PagePolicy = { cache: false, keep: false, namespaces: [] };
 const PRACTICE: PagePolicy = { cache: false, keep: true, namespaces: ["practice", "paper"] };
+/** Progress and the checking page: as PRACTICE, and kept by the server for their student (decision 034). */
+const PRACTICE_OWN: PagePolicy = { ...PRACTICE, cache: "own" };
 
 export const PAGES: readonly PageRoute[] = [
   { file: "routes/home.tsx", paths: [""], policy: { cache: true, keep: true, namespaces: ["home"] } },
@@ -66,14 +70,14 @@ export const PAGES: readonly PageRoute[] = [
   },
   // The loader demo: nothing to read offline.
   { file: "routes/loader.tsx", paths: ["loader"], policy: { cache: true, keep: false, namespaces: ["blog"] } },
-  // Practice and progress are a signed-in student's own: the server never caches them (a session's pages are
-  // `private, no-store`), but the student's device keeps them for practice offline, and sign-out deletes them
-  // (decision 016).
+  // Practice and progress are a signed-in student's own (`private, no-store`): the student's device keeps them
+  // for practice offline, and sign-out deletes them (decision 016). The server keeps progress and the checking
+  // page for their own student until their next write (decision 034), never for anyone else.
   { file: "routes/practice-new.tsx", paths: ["practice/new"], policy: PRACTICE },
   { file: "routes/practice.tsx", paths: ["practice/:attemptId"], policy: PRACTICE },
-  { file: "routes/practice-check.tsx", paths: ["practice/:attemptId/check"], policy: PRACTICE },
+  { file: "routes/practice-check.tsx", paths: ["practice/:attemptId/check"], policy: PRACTICE_OWN },
   { file: "routes/practice-result.tsx", paths: ["practice/:attemptId/result"], policy: PRACTICE },
-  { file: "routes/progress.tsx", paths: ["progress"], policy: PRACTICE },
+  { file: "routes/progress.tsx", paths: ["progress"], policy: PRACTICE_OWN },
   // The mistake notebook and today's review (issue 27): a student's own, kept on their device like practice (the
   // review works offline once loaded; its answers wait on the phone, app/reviews/review-outbox.ts, and a kept
   // page hides the questions answered since it was loaded). Never cached by the server; sign-out deletes them.

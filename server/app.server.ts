@@ -9,6 +9,7 @@ import { adminApiRouter } from "./admin/routes.server.ts";
 import { ageGate } from "./auth/age.server.ts";
 import { accountsApiRouter } from "./auth/routes.server.ts";
 import { getUser } from "./auth/session.server.ts";
+import { ownPagesGeneration, trackStudentWrites } from "./auth/student-writes.server.ts";
 import { seoRouter, vitalsApiRouter } from "./content/routes.server.ts";
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "./db/errors.server.ts";
 import { requestNow } from "./http/clock.server.ts";
@@ -70,7 +71,11 @@ export function createApp(services: Services, options: AppOptions = {}): express
             // Not yet said whether under 18: rendered, so that the page middleware sends the account to /age.
             if (!user || user.ageGroup === null) return null;
             const now = requestNow(config, req);
-            return { id: user.id, variant: String(await dueForRequest(services, user.id, req, now)) };
+            return {
+              id: user.id,
+              variant: String(await dueForRequest(services, user.id, req, now)),
+              own: ownPagesGeneration(services.database, user.id),
+            };
           },
           ...options.pageCache,
           accept: (req) => hostProblem(req) === undefined,
@@ -103,6 +108,9 @@ export function createApp(services: Services, options: AppOptions = {}): express
     }),
   );
 
+  // A student's writes move on the generation their own kept pages are found under (decision 034): before any
+  // route, and before the page cache, which lets writes through.
+  app.use(trackStudentWrites(services));
   if (pageCache) app.use(pageCache.serve);
 
   // helmet's headers, worked out once, with a fresh nonce per page response (none on JSON answers).

@@ -7,6 +7,7 @@ import {
   redisSessionEvents,
   type SessionEvents,
 } from "./auth/session-events.server.ts";
+import { forgetStudentWrites, heardStudentWrote } from "./auth/student-writes.server.ts";
 import { forgetCaches } from "./cache/cache.server.ts";
 import type { Config } from "./config.server.ts";
 import type { Database } from "./db/client.server.ts";
@@ -52,7 +53,15 @@ export async function createServices(options: {
   const sessionEvents = !config.databaseUrl
     ? localSessionEvents()
     : config.redisUrl
-      ? redisSessionEvents(config.redisUrl, log, () => forgetCaches(options.database, "sessions"))
+      ? redisSessionEvents(
+          config.redisUrl,
+          log,
+          () => {
+            forgetCaches(options.database, "sessions");
+            forgetStudentWrites(options.database);
+          },
+          (userId) => heardStudentWrote(options.database, userId),
+        )
       : noSessionEvents();
   attachSessionEvents(options.database, sessionEvents);
   return {

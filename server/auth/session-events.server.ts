@@ -15,21 +15,34 @@ export interface SessionEvents {
   readonly live: boolean;
   /** This process ended a session or changed a user: the other instances forget theirs. */
   announce(): void;
+  /** A student wrote here (./student-writes.server.ts): the other instances stop serving that student's kept pages. */
+  announceWrite(userId: string): void;
   close(): Promise<void>;
 }
 
 export function localSessionEvents(): SessionEvents {
-  return { live: true, announce() {}, close: async () => {} };
+  return { live: true, announce() {}, announceWrite() {}, close: async () => {} };
 }
 
 export function noSessionEvents(): SessionEvents {
-  return { live: false, announce() {}, close: async () => {} };
+  return { live: false, announce() {}, announceWrite() {}, close: async () => {} };
 }
 
 const CHANNEL = "ps:sessions-changed";
 
-/** `forget` empties this process's memory of sessions: on every announcement, and whenever listening stops or starts. */
-export function redisSessionEvents(url: string, log: Logger, forget: () => void): SessionEvents {
+/** A student's write, on the channel: this prefix and their id. Anything else is the end of a session. */
+const WRITE = "w:";
+
+/**
+ * `forget` empties this process's memory of sessions (and of students' writes): on every announcement of an end,
+ * and whenever listening stops or starts. `wrote` hears another instance's student write.
+ */
+export function redisSessionEvents(
+  url: string,
+  log: Logger,
+  forget: () => void,
+  wrote: (userId: string) => void = () => {},
+): SessionEvents {
   // A subscribed connection takes no other command: one to listen, one to announce.
   const listener = new Redis(url, { connectTimeout: 2000, maxRetriesPerRequest: null });
   const announcer = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 1000, connectTimeout: 2000 });
@@ -43,7 +56,9 @@ export function redisSessionEvents(url: string, log: Logger, forget: () => void)
   announcer.on("error", (error) => log.warn({ err: error }, "redis error (session events)"));
   listener.on("close", stop);
   listener.on("reconnecting", stop);
-  listener.on("message", () => forget());
+  listener.on("message", (_channel: string, message: string) =>
+    message.startsWith(WRITE) ? wrote(message.slice(WRITE.length)) : forget(),
+  );
   // ioredis subscribes again itself on a reconnection, before it says "ready".
   listener.on("ready", () => {
     forget();
@@ -57,6 +72,11 @@ export function redisSessionEvents(url: string, log: Logger, forget: () => void)
     announce() {
       announcer.publish(CHANNEL, "1").catch((error: unknown) => {
         log.warn({ err: error }, "could not announce the end of a session");
+      });
+    },
+    announceWrite(userId) {
+      announcer.publish(CHANNEL, WRITE + userId).catch((error: unknown) => {
+        log.warn({ err: error }, "could not announce a student's write");
       });
     },
     async close() {

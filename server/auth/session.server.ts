@@ -160,6 +160,11 @@ export function attachSessionEvents(database: object, events: SessionEvents): vo
   eventsOf.set(database, events);
 }
 
+/** The session events of `database`'s app: whether they are live, and how to announce (./student-writes.server.ts). */
+export function sessionEventsOf(database: object): SessionEvents | undefined {
+  return eventsOf.get(database);
+}
+
 /** After this process ended a session or changed a user: no instance answers a session from memory any more. */
 export function sessionsChanged(services: Pick<Services, "database">): void {
   forgetCaches(services.database, "sessions");

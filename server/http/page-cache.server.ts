@@ -13,6 +13,10 @@
  * their id and the count of reviews due. Their session is looked up on every request (a revoked one stops at
  * once); the page is kept per count due, split at the rendering student's id, and each student gets it with
  * their own id spliced in, as the nonce is. Their keys never meet a visitor's.
+ *
+ * A student's own pages (decision 034): a page whose policy is `cache: "own"` (progress, the practice checking
+ * page) is kept for its student only, under their id and the generation their every write moves on
+ * (server/auth/student-writes.server.ts), so that it shows their own writes at once; never for a visitor.
  */
 
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -51,7 +55,7 @@ export interface PageCacheOptions {
    * page for everyone shows (the count due), or null when the session is not valid. Without it, no signed-in
    * page is kept.
    */
-  student?: (req: Request) => Promise<{ id: string; variant: string } | null>;
+  student?: (req: Request) => Promise<{ id: string; variant: string; own?: string | undefined } | null>;
 }
 
 export interface PageCache {
@@ -120,7 +124,7 @@ export function pageCacheKey(req: Request): string | undefined {
  * The key as for a visitor, and whether the request carries a session cookie and the page may be kept for
  * students too (`cache: "everyone"`).
  */
-function keyParts(req: Request): { key: string; session: boolean; everyone: boolean } | undefined {
+function keyParts(req: Request): { key: string; session: boolean; everyone: boolean; own: boolean } | undefined {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
   const url = req.originalUrl;
   const query = url.indexOf("?");
@@ -147,7 +151,9 @@ function keyParts(req: Request): { key: string; session: boolean; everyone: bool
   const bot = userAgent && isbot(userAgent) ? "b" : "";
   // A medium chosen by link is also remembered on a student's account by the render (decision 029): rendered.
   const everyone = cache === "everyone" && !(session && /[?&]medium=/.test(url));
-  return { key: `${medium}|${language}|${bot}|${url}`, session, everyone };
+  // A student's own page is never a visitor's, whatever it renders for one (a redirect to sign in).
+  if (cache === "own" && !session) return undefined;
+  return { key: `${medium}|${language}|${bot}|${url}`, session, everyone, own: cache === "own" };
 }
 
 /**
@@ -173,13 +179,16 @@ export function createPageCache(database: Database, options: PageCacheOptions = 
     const parts = keyParts(req);
     if (parts === undefined || !accept(req)) return next();
     if (!parts.session) return serveKey(req, res, next, parts.key, undefined);
-    if (!parts.everyone || !options.student) return next();
+    if (!(parts.everyone || parts.own) || !options.student) return next();
     options.student(req).then(
-      (student) =>
+      (student) => {
         // Not signed in after all (an ended session): rendered, as the session middleware decides.
-        student && student.id.length === STUDENT_ID_BYTES
-          ? serveKey(req, res, next, `student|${student.variant}|${parts.key}`, student.id)
-          : next(),
+        if (!student || student.id.length !== STUDENT_ID_BYTES) return next();
+        if (parts.everyone) return serveKey(req, res, next, `student|${student.variant}|${parts.key}`, student.id);
+        // Their own page: under their id and their writes' generation, or not kept when it is unknown here.
+        if (student.own === undefined) return next();
+        serveKey(req, res, next, `own|${student.id}|${student.own}|${student.variant}|${parts.key}`, student.id);
+      },
       // The database is down, say: the render answers for it.
       () => next(),
     );

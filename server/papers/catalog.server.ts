@@ -189,12 +189,35 @@ export interface PaperFile {
  * The stored file behind `/papers/<id>/<kind>.pdf`, or null (unknown id, no solution yet, or retired by an
  * admin): a board paper or sample from the catalogue, or one of PaperStation's model papers.
  */
+/**
+ * Which file a PDF address names, kept as the listings are (LISTING_TTL_MS, emptied at once by this process's
+ * catalogue changes): every page of a paper the viewer reads is a range request, and the lookup was one query of
+ * each (issue 28). A paper retired on another instance stops being served within the TTL, as it leaves the
+ * listings. An unknown id is kept too (as null), so a stream of bad addresses costs one query per id and TTL.
+ */
+const paperFileLookups = createCache<Database, { file: PaperFile | null }>({
+  name: "paper files",
+  madeFrom: ["catalogue"],
+  max: 5000,
+  ttlMs: LISTING_TTL_MS,
+  load: async (database, key) => {
+    const [kind, id] = key.split(":") as [PaperFileKind, string];
+    return { file: await queryPaperFile(database, id, kind) };
+  },
+});
+
 export async function findPaperFile(
   services: Pick<Services, "database">,
   id: string,
   kind: PaperFileKind,
 ): Promise<PaperFile | null> {
-  const { db } = services.database;
+  // Ids are short (`math-1-2023-march-marathi`): a longer one names nothing, and is not kept.
+  if (id.length > 100) return null;
+  return (await paperFileLookups.fetch(services.database, `${kind}:${id}`)).file;
+}
+
+async function queryPaperFile(database: Database, id: string, kind: PaperFileKind): Promise<PaperFile | null> {
+  const { db } = database;
   const [row] = await db
     .select({
       subject: papers.subject,

@@ -15,6 +15,7 @@ import { madePaperPdf, TypesetBusyError } from "../model-papers/made-pdf.server.
 import { questionBankSummary } from "../model-papers/question-bank.server.ts";
 import type { Services } from "../services.server.ts";
 import { findPaperFile, getPaperListing, type YearGroup } from "./catalog.server.ts";
+import { keepFileBytes, keptFileBytes } from "./file-bytes.server.ts";
 import { parseRange } from "./range.server.ts";
 
 /** True when the If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
@@ -101,13 +102,13 @@ export function papersApiRouter(services: Services): Router {
   return router;
 }
 
-function sendSignInRequired(req: Request, res: Response, subjectPagePath: string): void {
+function sendSignInRequired(req: Request, res: Response, subjectPagePath: string): null {
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("Vary", "Accept, Sec-Fetch-Mode, Cookie");
   const message = "Sign in to open question papers and solutions.";
   if (isScriptFetch(req)) {
     sendError(res, 401, message);
-    return;
+    return null;
   }
   const loginUrl = `/login?redirectTo=${encodeURIComponent(subjectPagePath)}`;
   res
@@ -118,42 +119,91 @@ function sendSignInRequired(req: Request, res: Response, subjectPagePath: string
         `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5"><h1>Sign in to open this paper</h1><p>${escapeHtml(message)} It is free.</p>` +
         `<p><a href="${escapeHtml(loginUrl)}">Sign in or create an account</a></p><p><a href="${escapeHtml(subjectPagePath)}">Back to the papers</a></p></body></html>`,
     );
+  return null;
 }
 
 /** Errors that only mean the reader closed the connection (before or during the download). */
 const CLIENT_GONE = new Set(["ERR_STREAM_PREMATURE_CLOSE", "ERR_STREAM_UNABLE_TO_PIPE", "ECONNRESET", "EPIPE"]);
 
-const FILE_PATH = /^\/papers\/([a-z0-9-]+)\/(question|solution)\.pdf$/;
+/** A paper file the address names, with what its answer needs. */
+export type GatedPaperFile = NonNullable<Awaited<ReturnType<typeof findPaperFile>>>;
+
+/**
+ * The file a paper's address names, for a signed-in reader only: the PDF's route and its first-page image's
+ * (./preview-route.server.ts) gate alike. A made paper is typeset first (issue 25 §3). It answers the request
+ * itself when there is nothing to send (404, the sign-in 401, 503 while typesetting is busy), and is null then.
+ */
+export async function gatedPaperFile(
+  services: Services,
+  req: Request,
+  res: Response,
+  id: string,
+  kind: PaperFileKind,
+): Promise<GatedPaperFile | null> {
+  if (isMadePaperId(id)) {
+    const made = findModelPaper(id);
+    if (!made) return sendNotFound(req, res);
+    if (!(await getUser(req))) return sendSignInRequired(req, res, subjectPath(subjectByKey(made.subject)));
+    let sha256: string | undefined;
+    try {
+      sha256 = await madePaperPdf(services.paperStore, id, kind);
+    } catch (error) {
+      if (!(error instanceof TypesetBusyError)) throw error;
+      res.setHeader("Retry-After", "5");
+      sendError(res, 503, "Many new papers are being prepared right now. Please try again in a few seconds.");
+      return null;
+    }
+    if (!sha256) return sendNotFound(req, res);
+    return { id, subject: made.subject, sha256, fileName: modelPaperFileName(id, kind) };
+  }
+  const paper = await findPaperFile(services, id, kind);
+  if (!paper) return sendNotFound(req, res);
+  if (!(await getUser(req))) return sendSignInRequired(req, res, subjectPath(subjectByKey(paper.subject)));
+  return paper;
+}
+
+/**
+ * `/papers/:id/(question|solution).<extension>`, GET and HEAD: the address matched on the raw path, before any
+ * percent-decoding (an encoded slash, dot or NUL can never become part of an id, and a malformed escape is a 404
+ * rather than a decoding error), other methods a 405, and a failure a 503 (logged as `failure`).
+ */
+export function paperFileRoute(
+  services: Services,
+  extension: "pdf" | "webp",
+  failure: string,
+  serve: (req: Request, res: Response, id: string, kind: PaperFileKind) => Promise<unknown>,
+): Router {
+  const router = Router();
+  const path = new RegExp(`^/papers/([a-z0-9-]+)/(question|solution)\\.${extension}$`);
+  router.use((req, res, next) => {
+    if (!req.path.startsWith("/papers/") || !req.path.endsWith(`.${extension}`)) return next();
+    const match = path.exec(req.path);
+    const id = match?.[1];
+    const kind = match?.[2] as PaperFileKind | undefined;
+    if (!id || !kind || !isPaperId(id)) return void sendNotFound(req, res);
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.setHeader("Allow", "GET, HEAD");
+      return sendError(res, 405, "Only GET and HEAD are allowed here");
+    }
+    serve(req, res, id, kind).catch((error: unknown) => {
+      services.log.error({ err: error, url: req.originalUrl }, failure);
+      if (!res.headersSent) sendError(res, 503, "Papers are unavailable right now. Please try again.");
+      else res.destroy();
+    });
+  });
+  return router;
+}
 
 /** `/papers/:id/question.pdf` and `/papers/:id/solution.pdf`: signed-in PDF delivery. */
 export function paperFilesRouter(services: Services): Router {
-  const router = Router();
-
-  const serve = (id: string, kind: PaperFileKind) => async (req: Request, res: Response) => {
-    let paper: Awaited<ReturnType<typeof findPaperFile>>;
-    if (isMadePaperId(id)) {
-      // A made paper's PDFs are typeset on first request (issue 25 §3): only for a signed-in student.
-      const made = findModelPaper(id);
-      if (!made) return sendNotFound(req, res);
-      if (!(await getUser(req))) return sendSignInRequired(req, res, subjectPath(subjectByKey(made.subject)));
-      let sha256: string | undefined;
-      try {
-        sha256 = await madePaperPdf(services.paperStore, id, kind);
-      } catch (error) {
-        if (!(error instanceof TypesetBusyError)) throw error;
-        res.setHeader("Retry-After", "5");
-        return sendError(res, 503, "Many new papers are being prepared right now. Please try again in a few seconds.");
-      }
-      if (!sha256) return sendNotFound(req, res);
-      paper = { id, subject: made.subject, sha256, fileName: modelPaperFileName(id, kind) };
-    } else {
-      paper = await findPaperFile(services, id, kind);
-      if (!paper) return sendNotFound(req, res);
-      const user = await getUser(req);
-      if (!user) return sendSignInRequired(req, res, subjectPath(subjectByKey(paper.subject)));
-    }
-
-    const file = await services.paperStore.stat(paper.sha256);
+  return paperFileRoute(services, "pdf", "paper delivery failed", async (req, res, id, kind) => {
+    const paper = await gatedPaperFile(services, req, res, id, kind);
+    if (!paper) return;
+    // A small file read before is in memory: no stat, no stream (./file-bytes.server.ts).
+    const bytes = keptFileBytes(services.paperStore, paper.sha256);
+    const file = bytes
+      ? { sha256: paper.sha256, size: bytes.byteLength }
+      : await services.paperStore.stat(paper.sha256);
     if (!file) {
       services.log.error({ paperId: id, kind, sha256: paper.sha256 }, "catalogue names a file missing from the store");
       return sendNotFound(req, res);
@@ -181,18 +231,20 @@ export function paperFilesRouter(services: Services): Router {
       res.setHeader("Content-Range", `bytes */${file.size}`);
       return sendError(res, 416, "Requested range not satisfiable");
     }
-    let stream: ReturnType<typeof services.paperStore.stream> | undefined;
-    if (range.kind === "partial") {
+    const partial = range.kind === "partial" ? range : undefined;
+    if (partial) {
       res.status(206);
-      res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${file.size}`);
-      res.setHeader("Content-Length", String(range.end - range.start + 1));
-      if (req.method !== "HEAD") stream = services.paperStore.stream(file.sha256, range);
+      res.setHeader("Content-Range", `bytes ${partial.start}-${partial.end}/${file.size}`);
+      res.setHeader("Content-Length", String(partial.end - partial.start + 1));
     } else {
       res.status(200);
       res.setHeader("Content-Length", String(file.size));
-      if (req.method !== "HEAD") stream = services.paperStore.stream(file.sha256);
     }
-    if (!stream) return void res.end();
+    if (req.method === "HEAD") return void res.end();
+    if (bytes) return void res.end(partial ? bytes.subarray(partial.start, partial.end + 1) : bytes);
+    const stream = services.paperStore.stream(file.sha256, partial);
+    // The next reader of this file (the viewer's next range, the next student) gets it from memory.
+    keepFileBytes(services.paperStore, file);
     // The reader may have gone while we looked up the session and the file: nothing to send then.
     if (res.destroyed) return void stream.destroy();
     try {
@@ -204,37 +256,12 @@ export function paperFilesRouter(services: Services): Router {
       }
       res.destroy();
     }
-  };
-
-  const safely = (handler: (req: Request, res: Response) => Promise<void>) => (req: Request, res: Response) =>
-    handler(req, res).catch((error: unknown) => {
-      services.log.error({ err: error, url: req.originalUrl }, "paper delivery failed");
-      if (!res.headersSent) sendError(res, 503, "Papers are unavailable right now. Please try again.");
-      else res.destroy();
-    });
-
-  router.use((req, res, next) => {
-    if (!req.path.startsWith("/papers/")) return next();
-    // Matched on the raw path, before any percent-decoding: an encoded slash, dot or NUL can never
-    // become part of an id, and a malformed escape is a 404 rather than a decoding error.
-    const match = FILE_PATH.exec(req.path);
-    const id = match?.[1];
-    const kind = match?.[2] as PaperFileKind | undefined;
-    if (!id || !kind || !isPaperId(id)) return sendNotFound(req, res);
-    if (req.method !== "GET" && req.method !== "HEAD") {
-      res.setHeader("Allow", "GET, HEAD");
-      return sendError(res, 405, "Only GET and HEAD are allowed here");
-    }
-    void safely(serve(id, kind))(req, res);
   });
-  return router;
 }
 
-function sendNotFound(req: Request, res: Response): void {
+export function sendNotFound(req: Request, res: Response): null {
   res.setHeader("Cache-Control", "no-store");
-  if (isScriptFetch(req)) {
-    sendError(res, 404, "No such paper");
-    return;
-  }
-  res.status(404).type("text/plain").send("No such paper");
+  if (isScriptFetch(req)) sendError(res, 404, "No such paper");
+  else res.status(404).type("text/plain").send("No such paper");
+  return null;
 }

@@ -8,11 +8,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config.server.ts";
 import { type Database, openPostgres } from "../../server/db/client.server.ts";
 import { modelPapers, paperFiles, papers } from "../../server/db/schema.ts";
+import { PAGE_CACHE_HEADER } from "../../server/http/page-cache.server.ts";
 import { createRedisRateLimiter } from "../../server/http/rate-limit.server.ts";
 import { createLogger } from "../../server/logger.server.ts";
 import { importPapers } from "../../server/papers/import.server.ts";
 import { sha256Hex } from "../../server/papers/store.server.ts";
 import { startServer } from "../../server/start.server.ts";
+import { loadBuild } from "../support/build.ts";
 import { createTestPostgresUrl } from "../support/databases.ts";
 import { api, newAccount } from "../support/http.ts";
 import { makeBulkyPdf, signedInCookie, storedFiles, writeFolder } from "../support/pdf-fixtures.ts";
@@ -40,6 +42,8 @@ describe.runIf(adminUrl && redisUrl)("two instances on one PostgreSQL and Redis"
         await startTestServer(database, {
           rateLimiter,
           config: { databaseUrl: created.url, redisUrl: redisUrl ?? "" },
+          // The pages too: a student's own pages are kept per instance until a write on any (decision 034).
+          build: await loadBuild(),
         }),
       );
     }
@@ -71,6 +75,24 @@ describe.runIf(adminUrl && redisUrl)("two instances on one PostgreSQL and Redis"
       .poll(async () => (await api(a().url, "/api/v1/me", { cookie: signup.cookie })).body.data ?? null)
       .toBeNull();
     expect((await api(b().url, "/api/v1/me", { cookie: signup.cookie })).body.data).toBeNull();
+  });
+
+  it("a student's write through one instance stops the other serving the progress page it kept for them", async () => {
+    const signup = await api(a().url, "/api/v1/signup", { json: newAccount() });
+    const cookie = signup.cookie ?? "";
+    const started = await api(a().url, "/api/v1/attempts", { json: { paper_id: "math-1-model-1" }, cookie });
+    const attempt = (started.body.data as { id: string }).id;
+    const progress = async (server: TestServer) => {
+      const res = await fetch(`${server.url}/progress`, { headers: { Cookie: cookie } });
+      return { cache: res.headers.get(PAGE_CACHE_HEADER), html: await res.text() };
+    };
+    expect((await progress(b())).cache).toBe("miss");
+    const kept = await progress(b());
+    expect(kept.cache).toBe("hit");
+    expect(kept.html).toContain(`/practice/${attempt}"`);
+    // Writing ends on A; B hears it on Redis within milliseconds (polled for 1 s, under the page cache's 2 s).
+    expect((await api(a().url, `/api/v1/attempts/${attempt}/finish-writing`, { json: {}, cookie })).status).toBe(200);
+    await expect.poll(async () => (await progress(b())).html.includes(`/practice/${attempt}/check`)).toBe(true);
   });
 
   it("login rate limits are shared", async () => {

@@ -256,11 +256,83 @@ describe("the page cache", () => {
     // Any session cookie the server does not know is rendered too, never answered from a cache.
     const stale = await send(server.url, SUBJECT, { Cookie: "ps_session=expired-or-forged" });
     expect(stale.cache).toBeUndefined();
-    // A student's own pages are never kept.
-    expect((await send(server.url, "/progress", { Cookie: olga.cookie })).cache).toBeUndefined();
+    // A student's own pages are not kept but those that say so (decision 034, the next test): not the notebook.
+    expect((await send(server.url, "/mistakes", { Cookie: olga.cookie })).cache).toBeUndefined();
     expect(due.html).toContain(dora.id);
     // A medium chosen by link is remembered on the account by the render: not answered from the cache.
     expect((await send(server.url, `${SUBJECT}?medium=english`, { Cookie: olga.cookie })).cache).toBeUndefined();
+  });
+
+  it("keeps a student's progress and checking pages for that student only, until their next write", async () => {
+    expireAll();
+    const signUp = async () => {
+      const res = await api(server.url, "/api/v1/signup", { json: newAccount() });
+      return { cookie: res.cookie ?? "", id: (res.body.data as { user_id: string }).user_id };
+    };
+    const asha = await signUp();
+    const bala = await signUp();
+    const started = await api(server.url, "/api/v1/attempts", {
+      json: { paper_id: "math-1-model-1" },
+      cookie: asha.cookie,
+    });
+    const attempt = (started.body.data as { id: string }).id;
+    expect(
+      (await api(server.url, `/api/v1/attempts/${attempt}/finish-writing`, { json: {}, cookie: asha.cookie })).status,
+    ).toBe(200);
+
+    // Kept for Asha: her repeat is a hit, with her attempt on it.
+    const first = await send(server.url, "/progress", { Cookie: asha.cookie });
+    expect(first.cache).toBe("miss");
+    expect(first.html).toContain(`/practice/${attempt}/check`);
+    const again = await send(server.url, "/progress", { Cookie: asha.cookie, "Accept-Encoding": "gzip" });
+    expect(again.cache).toBe("hit");
+    expect(again.headers["cache-control"]).toBe("private, no-store");
+    expect(withoutNonce(again)).toBe(withoutNonce(first));
+    // Never Asha's page for Bala, nor for a visitor or an unknown cookie: each is their own render or a redirect.
+    const other = await send(server.url, "/progress", { Cookie: bala.cookie });
+    expect(other.cache).toBe("miss");
+    expect(other.html).toContain(bala.id);
+    expect(other.html).not.toContain(asha.id);
+    expect(other.html).not.toContain(attempt);
+    for (const headers of [{}, { Cookie: "ps_session=expired-or-forged" }] as Record<string, string>[]) {
+      const visitor = await send(server.url, "/progress", headers);
+      expect(visitor.status).toBe(302);
+      expect(visitor.cache).toBeUndefined();
+    }
+    // The checking page likewise; another student's address is their 404, never her page.
+    const check = `/practice/${attempt}/check`;
+    expect((await send(server.url, check, { Cookie: asha.cookie })).cache).toBe("miss");
+    expect((await send(server.url, check, { Cookie: asha.cookie })).cache).toBe("hit");
+    const theirs = await send(server.url, check, { Cookie: bala.cookie });
+    expect(theirs.status).toBe(404);
+    expect(theirs.html).not.toContain(asha.id);
+
+    // Her write shows at once: a mark given, then her attempt finished, each renders the pages again.
+    const marked = await api(server.url, `/api/v1/attempts/${attempt}/marks`, {
+      method: "PUT",
+      json: { marks: { q1a1: 1 } },
+      cookie: asha.cookie,
+    });
+    expect(marked.status).toBe(200);
+    expect((await send(server.url, check, { Cookie: asha.cookie })).cache).toBe("miss");
+    expect(
+      (await api(server.url, `/api/v1/attempts/${attempt}/finish`, { json: {}, cookie: asha.cookie })).status,
+    ).toBe(200);
+    const finished = await send(server.url, "/progress", { Cookie: asha.cookie });
+    expect(finished.cache).toBe("miss");
+    expect(finished.html).toContain(`/practice/${attempt}/result`);
+    expect(finished.html).not.toContain(`/practice/${attempt}/check"`);
+    expect((await send(server.url, "/progress", { Cookie: asha.cookie })).cache).toBe("hit");
+    // Bala's write moves only his: Asha's kept page stays hers.
+    await api(server.url, "/api/v1/attempts", { json: { paper_id: "math-1-model-1" }, cookie: bala.cookie });
+    expect((await send(server.url, "/progress", { Cookie: asha.cookie })).cache).toBe("hit");
+
+    // Signing out is a write, and ends the session: the old cookie gets the sign-in redirect, never her page.
+    const out = await api(server.url, "/api/v1/logout", { method: "POST", json: {}, cookie: asha.cookie });
+    expect(out.status).toBeLessThan(300);
+    const ended = await send(server.url, "/progress", { Cookie: asha.cookie });
+    expect(ended.status).toBe(302);
+    expect(ended.html).not.toContain(asha.id);
   });
 
   it("keeps visitors with different mediums and languages apart", async () => {

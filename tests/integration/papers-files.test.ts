@@ -7,6 +7,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { papers } from "../../server/db/schema.ts";
 import { getPaperListing } from "../../server/papers/catalog.server.ts";
+import { keptFileBytes } from "../../server/papers/file-bytes.server.ts";
 import { createFilePaperStore, type PaperStore } from "../../server/papers/store.server.ts";
 import { testDatabases } from "../support/databases.ts";
 import { signedInCookie } from "../support/pdf-fixtures.ts";
@@ -158,6 +159,40 @@ describe.each(testDatabases())("PDF delivery on $name", (target) => {
       expect(res.headers.get("content-length")).toBe(String(end - start + 1));
       expect(Buffer.from(await res.arrayBuffer()).equals(algebra.bytes.subarray(start, end + 1))).toBe(true);
     }
+  });
+
+  it("answers from memory once a small file has been read, with the same bytes, ranges and headers", async () => {
+    const url = `/papers/${withSolution.id}/solution.pdf`;
+    const store = server.services.paperStore;
+    const size = (await store.stat(withSolution.solutionSha256))?.size ?? 0;
+    const expected = Buffer.from(await new Response(store.stream(withSolution.solutionSha256) as never).arrayBuffer());
+    const answers = async () =>
+      Promise.all(
+        (
+          [{}, { Range: "bytes=0-99" }, { Range: "bytes=-50" }, { Range: `bytes=${size}-` }] as Record<string, string>[]
+        ).map(async (headers) => {
+          const res = await pdf(url, headers);
+          const { "content-range": range, "content-length": length, etag } = Object.fromEntries(res.headers);
+          return {
+            status: res.status,
+            range,
+            length,
+            etag,
+            body: Buffer.from(await res.arrayBuffer()).toString("hex"),
+          };
+        }),
+      );
+    // A read (here, or an earlier test's) streamed from the store and kept the file: answered from memory now,
+    // as it was from the store.
+    const streamed = await answers();
+    await vi.waitFor(() => expect(keptFileBytes(store, withSolution.solutionSha256)).toBeDefined());
+    expect(await answers()).toEqual(streamed);
+    expect(streamed[0]?.body).toBe(expected.toString("hex"));
+    expect(streamed[1]?.body).toBe(expected.subarray(0, 100).toString("hex"));
+    expect(streamed.map((answer) => answer.status)).toEqual([200, 206, 206, 416]);
+    const head = await pdf(url, {}, "HEAD");
+    expect(head.headers.get("content-length")).toBe(String(size));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
   });
 
   it("answers an unsatisfiable or malformed range with 416 and the real size", async () => {

@@ -4,6 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterCatalogueChange } from "../../server/admin/changes.server.ts";
 import { modelPapers, papers } from "../../server/db/schema.ts";
 import { registry } from "../../server/metrics/metrics.server.ts";
 import { getPaperListing } from "../../server/papers/catalog.server.ts";
@@ -85,6 +86,8 @@ describe.each(testDatabases())("first-page images over HTTP on $name", (target) 
     // A catalogue row naming a stored file that is no PDF pdf.js can draw: no image, and the PDF route is untouched.
     const { sha256 } = await storePaperFile(server.services.paperStore, noise(11, 4096), { log: server.services.log });
     await server.services.database.db.update(papers).set({ questionSha256: sha256 }).where(eq(papers.id, id));
+    // As the app's own catalogue changes do: the paper lookups kept for the PDF routes are read again.
+    afterCatalogueChange(server.services);
     const res = await fetch(url(`/papers/${id}/question.webp`), { headers });
     expect(res.status).toBe(404);
     expect(res.headers.get("cache-control")).toBe("no-store");
