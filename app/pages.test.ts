@@ -40,8 +40,12 @@ describe("caching and keeping are opt-in", () => {
     for (const pathname of ["/admin", "/ADMIN/audit", "/admin/papers/x", "/login", "/mr/login", "/report", "/search"]) {
       expect(policy(pathname)?.keep, pathname).toBe(false);
     }
-    for (const pathname of ["/admin", "/admin/upload/", "/report", "/logout", "/progress", "/practice/abc/check"]) {
+    for (const pathname of ["/admin", "/admin/upload/", "/report", "/logout", "/mistakes", "/practice/abc/result"]) {
       expect(policy(pathname)?.cache, pathname).toBe(false);
+    }
+    // A student's own pages are kept for that student only (decision 034), never for a visitor or anyone else.
+    for (const pathname of ["/progress", "/mr/progress", "/practice/abc/check"]) {
+      expect(policy(pathname)?.cache, pathname).toBe("own");
     }
   });
 
