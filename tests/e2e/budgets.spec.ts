@@ -135,6 +135,13 @@ async function measureIn(page: Page, baseURL: string, path: string): Promise<Wei
       weight.files.push(`offline ${(bytes / 1024).toFixed(1)} KB ${path}`);
       continue;
     }
+    // The Web Vitals beacons (~0.8 KB each) are listed, not counted: one to three go out before the page is idle,
+    // as the browser settles LCP (on input or hiding), so counting them made a page near its budget pass or fail
+    // by the run (the checking page, 9 bytes over with two of them).
+    if (path === "/api/v1/vitals") {
+      weight.files.push(`beacon ${(bytes / 1024).toFixed(1)} KB ${path}`);
+      continue;
+    }
     const kind =
       info.type === "Script"
         ? lazy
