@@ -37,6 +37,9 @@ export const PAGE_TTL_MS = 2000;
 /** Rendered pages kept at most, identity and gzip bytes together (a subject page is ~67 KB of both). */
 export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
+/** Students' own pages kept at most (decision 034), apart from the pages every visitor and student share. */
+export const OWN_PAGES_MAX_BYTES = 16 * 1024 * 1024;
+
 /** A user's id is a UUID: every student's is as long as the one a page was split at. */
 const STUDENT_ID_BYTES = 36;
 
@@ -165,15 +168,21 @@ export function createPageCache(database: Database, options: PageCacheOptions = 
   const accept = options.accept ?? (() => true);
   // The load is the elected request's own render, handed over by `serve` below: the requests for the same key
   // wait for it (lru-cache's fetch), and a render that could not be kept is not.
-  const entries = createCache<Database, Entry | undefined, () => Promise<Entry | undefined>>({
-    name: "anonymous pages",
-    madeFrom: ["catalogue"],
-    maxBytes: options.maxBytes ?? PAGE_CACHE_MAX_BYTES,
-    sizeOf: (entry, key) => entry.bytes + key.length,
-    ttlMs,
-    ...(options.now ? { now: options.now } : {}),
-    load: (_owner, _key, render) => render(),
-  });
+  const pagesCache = (name: string, maxBytes: number) =>
+    createCache<Database, Entry | undefined, () => Promise<Entry | undefined>>({
+      name,
+      madeFrom: ["catalogue"],
+      maxBytes,
+      sizeOf: (entry, key) => entry.bytes + key.length,
+      ttlMs,
+      ...(options.now ? { now: options.now } : {}),
+      load: (_owner, _key, render) => render(),
+    });
+  const shared = pagesCache("anonymous pages", options.maxBytes ?? PAGE_CACHE_MAX_BYTES);
+  // A student's own pages apart (decision 034): one per student, they must never push out the pages the whole
+  // crowd shares, and their hit ratio (a student's repeats) is reported apart from the crowd's.
+  const own = pagesCache("own pages", options.maxBytes ?? OWN_PAGES_MAX_BYTES);
+  const entriesFor = (key: string) => (key.startsWith("own|") ? own : shared);
 
   const serve: RequestHandler = (req, res, next) => {
     const parts = keyParts(req);
@@ -195,6 +204,7 @@ export function createPageCache(database: Database, options: PageCacheOptions = 
   };
 
   const serveKey = (req: Request, res: Response, next: NextFunction, key: string, studentId: string | undefined) => {
+    const entries = entriesFor(key);
     const entry = entries.get(database, key);
     if (entry) return entry.kind === "page" ? sendPage(req, res, entry, studentId) : next();
     if (req.method !== "GET") return next();
@@ -279,7 +289,7 @@ export function createPageCache(database: Database, options: PageCacheOptions = 
     serve,
     record,
     get size() {
-      return entries.usage(database).entries;
+      return shared.usage(database).entries + own.usage(database).entries;
     },
   };
 }

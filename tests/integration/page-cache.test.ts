@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewCards } from "../../server/db/schema.ts";
 import { PAGE_CACHE_HEADER, PAGE_TTL_MS, pageCacheKey } from "../../server/http/page-cache.server.ts";
+import { registry } from "../../server/metrics/metrics.server.ts";
 import { getModelPapers } from "../../server/model-papers/catalog.server.ts";
 import { loadBuild } from "../support/build.ts";
 import { testDatabases } from "../support/databases.ts";
@@ -288,6 +289,9 @@ describe("the page cache", () => {
     expect(again.cache).toBe("hit");
     expect(again.headers["cache-control"]).toBe("private, no-store");
     expect(withoutNonce(again)).toBe(withoutNonce(first));
+    // Kept apart from the pages the crowd shares, and counted apart on /metrics.
+    const lookups = (await registry.getSingleMetric("paperstation_cache_lookups_total")?.get())?.values ?? [];
+    expect(lookups.some((v) => v.labels.cache === "own pages" && v.labels.result === "hit" && v.value > 0)).toBe(true);
     // Never Asha's page for Bala, nor for a visitor or an unknown cookie: each is their own render or a redirect.
     const other = await send(server.url, "/progress", { Cookie: bala.cookie });
     expect(other.cache).toBe("miss");
