@@ -193,7 +193,7 @@ export default function Progress({ loaderData }: Route.ComponentProps) {
         )}
         {history.length > 0 || olderPage ? (
           <section aria-labelledby="history" className="mt-8">
-            <h2 id="history" className="text-lg font-bold text-indigo-950">
+            <h2 id="history" className="scroll-mt-20 text-lg font-bold text-indigo-950">
               {t(olderPage ? "practice.progress.historyOlderTitle" : "practice.progress.historyTitle")}
             </h2>
             <ol className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
