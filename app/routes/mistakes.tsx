@@ -69,11 +69,15 @@ export default function Mistakes({ loaderData, actionData }: Route.ComponentProp
           </p>
         ) : null}
         <p className="mt-2 text-slate-700">{t("practice.mistakes.intro")}</p>
-        <p className="mt-2">
-          <a href={path("/review")} className="inline-block py-1 font-semibold text-indigo-800 underline">
-            {t("practice.mistakes.review")}
-          </a>
-        </p>
+        {/* Nothing in the notebook, nothing to review: no link to an empty review (a subject's page may be empty
+            while others are not). */}
+        {entries.length > 0 || subject ? (
+          <p className="mt-2">
+            <a href={path("/review")} className="inline-block py-1 font-semibold text-indigo-800 underline">
+              {t("practice.mistakes.review")}
+            </a>
+          </p>
+        ) : null}
         {subject ? (
           <p className="mt-1">
             <a href={path("/mistakes")} className="inline-block py-1 text-indigo-800 underline">

@@ -226,10 +226,16 @@ describe.each(testDatabases())("the mistake notebook on $name", (target) => {
     const student = await signUp();
     await mark(student.id, 1);
     await setCard(student.id, { dueDay: today(), addedDay: addDays(today(), -1) });
+    // An empty notebook says so, and offers no review that would have nothing in it.
+    const empty = await signUp();
+    const none = await (await fetch(`${server.url}/mr/mistakes`, { headers: { Cookie: empty.cookie } })).text();
+    expect(none).not.toContain('href="/mr/review"');
     const mistakes = await fetch(`${server.url}/mr/mistakes`, { headers: { Cookie: student.cookie } });
     expect(mistakes.status).toBe(200);
     expect(mistakes.headers.get("cache-control")).toBe("private, no-store");
-    expect(await mistakes.text()).toContain(`data-item="${ITEM}"`);
+    const notebook = await mistakes.text();
+    expect(notebook).toContain(`data-item="${ITEM}"`);
+    expect(notebook).toContain('href="/mr/review"');
     const page = await fetch(`${server.url}/review`, { headers: { Cookie: student.cookie } });
     const html = await page.text();
     expect(html).toContain(`value="${ITEM}"`);
