@@ -4,7 +4,7 @@ import { deleteUnconsented } from "./auth/consent.server.ts";
 import type { Config } from "./config.server.ts";
 import { openDatabase } from "./db/client.server.ts";
 import { createLogger, type Logger } from "./logger.server.ts";
-import { pruneOutbox } from "./mail/mail.server.ts";
+import { pruneOutbox, sendSpooled } from "./mail/mail.server.ts";
 import { syncModelPapers } from "./model-papers/sync.server.ts";
 import { backfillPreviews } from "./papers/previews.server.ts";
 import { seedSamplePapers } from "./papers/samples.server.ts";
@@ -36,6 +36,8 @@ export async function startServer(config: Config, options: AppOptions & { log?: 
   // The search index catches up in the background (decision 015): a second or two on first start, ~0.1 s after;
   // /readyz answers 503 until it is done.
   void scheduleSearchSync(services, log);
+  // Mail still waiting for a retry when the last run stopped (a deploy while the mail server was down): sent now.
+  void sendSpooled(config.dataDir, services.mailer, log);
   const app = createApp(services, options);
   const stopSweep = scheduleSweep(services);
   // First-page images for files stored without one (decision 033): in the background, one at a time.

@@ -2,7 +2,9 @@
  * The mail queue's gauge (issue 28): every message counts from `send` until it is delivered, written or given up,
  * including one waiting for a retry that `close` gives up.
  */
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import path from "node:path";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { registry } from "../metrics/metrics.server.ts";
@@ -29,9 +31,11 @@ describe("paperstation_mail_queue", () => {
         },
       },
     );
-    // Nothing listens on port 1 of loopback: the first try fails at once, and the retry is an hour away.
+    // Nothing listens on port 1 of loopback: the first try fails at once, and the retry is an hour away. A DATA_DIR
+    // of its own: close keeps the message in its spool.
+    const dataDir = await mkdtemp(path.join(tmpdir(), "ps-mail-queue-"));
     const mailer = createMailer(
-      { dataDir: tmpdir(), smtpUrl: "smtp://127.0.0.1:1", mailFrom: "PaperStation <no-reply@example.com>" },
+      { dataDir, smtpUrl: "smtp://127.0.0.1:1", mailFrom: "PaperStation <no-reply@example.com>" },
       log,
       { retryDelaysMs: [3_600_000] },
     );
@@ -42,6 +46,7 @@ describe("paperstation_mail_queue", () => {
     expect(await queued()).toBe(before + 1);
     await mailer.close();
     expect(await queued()).toBe(before);
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   it("counts nothing for a message dropped because the mailer is closed", async () => {

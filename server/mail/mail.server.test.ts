@@ -3,7 +3,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMailer, listOutbox, MAX_QUEUED, OUTBOX_KEEP_MS, outboxDir, pruneOutbox } from "./mail.server.ts";
+import { startTestSmtp } from "../../tests/support/smtp.ts";
+import {
+  createMailer,
+  listOutbox,
+  MAX_QUEUED,
+  OUTBOX_KEEP_MS,
+  outboxDir,
+  pruneOutbox,
+  SPOOL_KEEP_MS,
+  sendSpooled,
+  spoolDir,
+} from "./mail.server.ts";
 import { accountMail } from "./texts.server.ts";
 
 /** A logger whose lines the test reads. */
@@ -111,5 +122,54 @@ describe("the mailer without SMTP: the outbox", () => {
     expect(lines.filter((l) => l.msg === "mail not delivered; will try again")).toHaveLength(2);
     expect(lines.filter((l) => l.msg === "mail could not be delivered; given up")).toHaveLength(1);
     await mailer.close();
+  });
+
+  it("keeps a message still waiting for a retry at close, and the next start sends it through a real SMTP server", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "ps-spool-"));
+    dirs.push(dataDir);
+    const { log, lines } = recordingLog();
+    // Nothing listens on port 1 of loopback: the first try fails, and the retry is an hour away when the server stops.
+    const down = createMailer(
+      { dataDir, smtpUrl: "smtp://127.0.0.1:1", mailFrom: "PaperStation <no-reply@example.com>" },
+      log,
+      { retryDelaysMs: [3_600_000] },
+    );
+    const mail = { to: "sai@example.com", subject: "Reset your password", text: "t", html: "<p>t</p>", kind: "test" };
+    down.send(mail);
+    await expect.poll(() => lines.some((l) => l.msg === "mail not delivered; will try again")).toBe(true);
+    await down.close();
+    const kept = await readdir(spoolDir(dataDir));
+    expect(kept).toHaveLength(1);
+    expect(lines.some((l) => l.msg === "mail not yet delivered kept for the next start")).toBe(true);
+
+    const smtp = await startTestSmtp();
+    try {
+      const up = createMailer({ dataDir, smtpUrl: smtp.url, mailFrom: "PaperStation <no-reply@example.com>" }, log);
+      expect(await sendSpooled(dataDir, up, log)).toBe(1);
+      expect((await smtp.next("sai@example.com")).subject).toBe("Reset your password");
+      expect(await readdir(spoolDir(dataDir))).toEqual([]);
+      // Sent once: a second start finds nothing.
+      expect(await sendSpooled(dataDir, up, log)).toBe(0);
+
+      // One kept longer ago than a reset link lives is removed unsent.
+      const late = createMailer(
+        { dataDir, smtpUrl: "smtp://127.0.0.1:1", mailFrom: "PaperStation <no-reply@example.com>" },
+        log,
+        { retryDelaysMs: [3_600_000] },
+      );
+      late.send({ ...mail, to: "old@example.com" });
+      await expect.poll(() => lines.filter((l) => l.msg === "mail not delivered; will try again").length).toBe(2);
+      await late.close();
+      const [old] = await readdir(spoolDir(dataDir));
+      const then = new Date(Date.now() - SPOOL_KEEP_MS - 60_000);
+      await utimes(path.join(spoolDir(dataDir), old as string), then, then);
+      expect(await sendSpooled(dataDir, up, log)).toBe(0);
+      expect(await readdir(spoolDir(dataDir))).toEqual([]);
+      await up.idle();
+      expect(smtp.count("old@example.com")).toBe(0);
+      await up.close();
+    } finally {
+      await smtp.close();
+    }
   });
 });

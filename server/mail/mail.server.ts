@@ -10,6 +10,10 @@
  *   outbox holds addresses and names: the server's hourly sweep deletes a message 7 days after it was written
  *   (`pruneOutbox`), when the longest-lived of its links (a parent's consent) has expired.
  *
+ * A message still waiting for a retry when the server stops (a deploy while the mail server is down) is not lost:
+ * `close` keeps it in `DATA_DIR/mail-spool`, and the next mailer on that DATA_DIR sends it, if it is younger than
+ * SPOOL_KEEP_MS (a reset link works 30 minutes; an older one would only say "expired").
+ *
  * The queue is bounded (MAX_QUEUED): a flood of requests cannot grow the process's memory; beyond it a message
  * is dropped with an error in the log, and the student can ask again. Addresses are never logged. /metrics reports
  * the queue's length (a mail server that is down shows as a queue that stays full of retries) and mails by result.
@@ -56,11 +60,18 @@ export interface MailConfig {
 
 /** Messages waiting at most; a new one beyond this is dropped (and logged). */
 export const MAX_QUEUED = 500;
+
+/** How long a message kept at close (the spool) is still worth sending at the next start: a reset link's life. */
+export const SPOOL_KEEP_MS = 30 * 60 * 1000;
+
+export function spoolDir(dataDir: string): string {
+  return path.join(dataDir, "mail-spool");
+}
 const RETRY_DELAYS_MS = [2_000, 8_000, 32_000, 128_000];
 
 const mails = new Counter({
   name: "paperstation_mail_total",
-  help: "Emails by kind and result: sent (SMTP), written (outbox), retried, failed (given up), dropped (queue full)",
+  help: "Emails by kind and result: sent (SMTP), written (outbox), retried, spooled (kept at shutdown for the next start), failed (given up), dropped (queue full)",
   labelNames: ["kind", "result"] as const,
   registers: [registry],
 });
@@ -87,7 +98,8 @@ export function createMailer(config: MailConfig, log: Logger, options: { retryDe
   let pending = 0;
   let waiting: Array<() => void> = [];
   let closed = false;
-  const timers = new Set<NodeJS.Timeout>();
+  /** Messages waiting for a retry, by their timer: `close` keeps them in the spool. */
+  const timers = new Map<NodeJS.Timeout, Mail>();
 
   const settle = () => {
     pending -= 1;
@@ -142,7 +154,7 @@ export function createMailer(config: MailConfig, log: Logger, options: { retryDe
         void attempt(mail, tried + 1);
       }, delay);
       timer.unref();
-      timers.add(timer);
+      timers.set(timer, mail);
     }
   };
 
@@ -174,15 +186,73 @@ export function createMailer(config: MailConfig, log: Logger, options: { retryDe
     },
     async close() {
       closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      // A message waiting for a retry is given up now; one being sent finishes.
+      for (const timer of timers.keys()) clearTimeout(timer);
+      // A message waiting for a retry is kept for the next start; one being sent finishes.
+      const kept = [...timers.values()];
       pending -= timers.size;
       mailQueue.dec(timers.size);
       timers.clear();
+      await spool(kept);
       if (pending > 0) await new Promise<void>((resolve) => waiting.push(resolve));
       transport.close();
     },
   };
+
+  async function spool(kept: Mail[]): Promise<void> {
+    if (kept.length === 0) return;
+    try {
+      const spooled = spoolDir(config.dataDir);
+      await mkdir(spooled, { recursive: true });
+      for (const mail of kept) {
+        const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.kind}-${randomBytes(4).toString("hex")}.json`;
+        // As the outbox: the message holds its link, so only this process's user may read it.
+        await writeFile(path.join(spooled, name), JSON.stringify(mail), { mode: 0o600 });
+        mails.inc({ kind: mail.kind, result: "spooled" });
+      }
+      log.warn({ messages: kept.length }, "mail not yet delivered kept for the next start");
+    } catch (error) {
+      for (const mail of kept) mails.inc({ kind: mail.kind, result: "failed" });
+      log.error({ err: error, messages: kept.length }, "mail not yet delivered could not be kept; given up");
+    }
+  }
+}
+
+/**
+ * The messages an earlier mailer on this DATA_DIR kept at close (see above), sent now through `mailer` and removed;
+ * those older than SPOOL_KEEP_MS are removed unsent. Returns how many were queued. Never throws: a spool that cannot
+ * be read is logged and left.
+ */
+export async function sendSpooled(dataDir: string, mailer: Mailer, log: Logger, now = new Date()): Promise<number> {
+  const dir = spoolDir(dataDir);
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith(".json"));
+  } catch {
+    return 0;
+  }
+  let queued = 0;
+  for (const name of names.sort()) {
+    const file = path.join(dir, name);
+    try {
+      const [raw, info] = await Promise.all([readFile(file, "utf8"), stat(file)]);
+      // Removed first: a crash between the two sends nothing twice (the student can ask again).
+      await unlink(file);
+      if (now.getTime() - info.mtimeMs > SPOOL_KEEP_MS) {
+        log.info({ file: name }, "kept mail too old to send; removed");
+        continue;
+      }
+      const mail = JSON.parse(raw) as Partial<Mail>;
+      const fields = [mail.to, mail.subject, mail.text, mail.html, mail.kind];
+      if (!fields.every((field) => typeof field === "string")) throw new Error("not a kept message");
+      mailer.send(mail as Mail);
+      queued += 1;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+        log.warn({ err: error, file: name }, "kept mail unreadable");
+    }
+  }
+  if (queued > 0) log.info({ messages: queued }, "mail kept at the last stop sent again");
+  return queued;
 }
 
 /** How long the outbox keeps a message: as long as the longest link it can carry (a parent's consent) works. */
