@@ -135,8 +135,9 @@ describe.runIf(postgresBinDir())("a database outage under traffic", () => {
     await until("recovery", 30_000, async () => (await call("probe", "/readyz")).status === 200);
     await until("sign-ups again", 10_000, async () => (await signup()).status === 201);
     expect((await call("probe", "/api/v1/get-question?subject=math_1&medium=english&standard=10")).status).toBe(200);
-    // The pool may still hold a connection the restart ended: the query that meets it fails (postgres.js's
-    // CONNECTION_ENDED) and the pool opens a new one. So the signed-in page comes back within seconds, not at once.
+    // Right after the restart a signed-in page's query can still fail once on the pool (one 503 in about five runs
+    // here, after /readyz, a sign-up and the listing had succeeded; which connection state causes it is not
+    // established): the page must come back within seconds, not necessarily at the first request.
     let back: Awaited<ReturnType<typeof call>> | undefined;
     await until("signed-in pages again", 10_000, async () => {
       back = await call("probe", "/", { headers: { Cookie: sessionCookie } });
