@@ -241,8 +241,9 @@ export async function unfinishedPractice(context: Context, locale: Locale) {
   const user = await getUser(context);
   if (!user) return [];
   const services = context.get(servicesContext);
-  // Unfinished attempts are the newest (an attempt ends 24 hours after its start): a few rows are enough.
-  const page = await asPage(() => listAttempts(services, user.id, { limit: 5 }));
+  // Unfinished attempts are among the newest (one ends 24 hours after its start): 30 rows hold any real student's
+  // day of practice (/progress lists every unfinished one on its first page of 50).
+  const page = await asPage(() => listAttempts(services, user.id, { limit: 30 }));
   const attempts = page?.attempts ?? [];
   return attemptLinks(attempts.filter((a) => a.state === "writing" || a.state === "checking").slice(0, 2), locale);
 }
