@@ -36,10 +36,10 @@ export function keptFileBytes(store: PaperStore, sha256: string): Uint8Array | u
 }
 
 /**
- * Reads a small file into memory, in the background, for the requests after this one (one read however many ask).
- * Never throws: a file that cannot be read is simply streamed again next time.
+ * The whole of a small file, read into memory once (however many ask at once) and kept for the requests after this
+ * one; undefined for a large file, or when it cannot be read (the caller streams it then).
  */
-export function keepFileBytes(store: PaperStore, file: StoredFile): void {
-  if (file.size > MAX_KEPT_FILE_BYTES || kept.has(store, file.sha256)) return;
-  kept.fetch(store, file.sha256, file).catch(() => {});
+export async function smallFileBytes(store: PaperStore, file: StoredFile): Promise<Uint8Array | undefined> {
+  if (file.size > MAX_KEPT_FILE_BYTES) return undefined;
+  return kept.fetch(store, file.sha256, file).catch(() => undefined);
 }

@@ -15,7 +15,7 @@ import { madePaperPdf, TypesetBusyError } from "../model-papers/made-pdf.server.
 import { questionBankSummary } from "../model-papers/question-bank.server.ts";
 import type { Services } from "../services.server.ts";
 import { findPaperFile, getPaperListing, type YearGroup } from "./catalog.server.ts";
-import { keepFileBytes, keptFileBytes } from "./file-bytes.server.ts";
+import { keptFileBytes, smallFileBytes } from "./file-bytes.server.ts";
 import { parseRange } from "./range.server.ts";
 
 /** True when the If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for GET). */
@@ -200,7 +200,7 @@ export function paperFilesRouter(services: Services): Router {
     const paper = await gatedPaperFile(services, req, res, id, kind);
     if (!paper) return;
     // A small file read before is in memory: no stat, no stream (./file-bytes.server.ts).
-    const bytes = keptFileBytes(services.paperStore, paper.sha256);
+    let bytes = keptFileBytes(services.paperStore, paper.sha256);
     const file = bytes
       ? { sha256: paper.sha256, size: bytes.byteLength }
       : await services.paperStore.stat(paper.sha256);
@@ -241,10 +241,11 @@ export function paperFilesRouter(services: Services): Router {
       res.setHeader("Content-Length", String(file.size));
     }
     if (req.method === "HEAD") return void res.end();
+    // A small file's first reader reads it whole, once, for every reader after (the viewer's next range, the next
+    // student); a large one is streamed.
+    bytes ??= await smallFileBytes(services.paperStore, file);
     if (bytes) return void res.end(partial ? bytes.subarray(partial.start, partial.end + 1) : bytes);
     const stream = services.paperStore.stream(file.sha256, partial);
-    // The next reader of this file (the viewer's next range, the next student) gets it from memory.
-    keepFileBytes(services.paperStore, file);
     // The reader may have gone while we looked up the session and the file: nothing to send then.
     if (res.destroyed) return void stream.destroy();
     try {
